@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: GPL-2.0
+# tlat: build the tool, its tests and its man pages. "make test" runs them all.
+
+PREFIX	?= /usr/local
+DESTDIR	?=
+BINDIR	?= $(PREFIX)/bin
+MANDIR	?= $(PREFIX)/share/man
+
+CC	?= cc
+PKGS	:= libtracefs libtraceevent libproc2
+CFLAGS	?= -O2 -g
+CFLAGS	+= -std=gnu11 -Wall -Wextra -D_GNU_SOURCE $(shell pkg-config --cflags $(PKGS))
+LDLIBS	+= $(shell pkg-config --libs $(PKGS)) -lpthread
+
+# everything but main() goes into a library that the unit tests link too
+LIB_SRCS := $(filter-out src/tlat.c,$(wildcard src/*.c))
+LIB_OBJS := $(LIB_SRCS:.c=.o)
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:.c=)
+
+.PHONY: all clean install test unit-test live-test vm-test check-deps
+
+all: tlat
+
+src/%.o: src/%.c $(wildcard src/*.h)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+src/libtlat.a: $(LIB_OBJS)
+	$(AR) rcs $@ $^
+
+tlat: src/tlat.o src/libtlat.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+tests/unit/test_%: tests/unit/test_%.c src/libtlat.a $(wildcard src/*.h)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< src/libtlat.a $(LDLIBS) $(shell pkg-config --libs cmocka)
+
+unit-test: $(UNIT_BINS)
+	@fail=0; for t in $(UNIT_BINS); do ./$$t || fail=1; done; exit $$fail
+
+live-test: tlat
+	tests/live/run.sh
+
+vm-test: tlat
+	scripts/vm/run.sh
+
+test: unit-test live-test
+
+install: tlat
+	install -D -m 0755 tlat $(DESTDIR)$(BINDIR)/tlat
+	for m in man/*.8; do install -D -m 0644 $$m $(DESTDIR)$(MANDIR)/man8/$$(basename $$m); done
+
+clean:
+	rm -f tlat src/*.o src/libtlat.a $(UNIT_BINS)

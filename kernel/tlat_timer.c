@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tlat - the measurement: a per-CPU hard-IRQ hrtimer on an absolute period
+ * grid, and the measuring thread it wakes.
+ *
+ * This follows the kernel's timerlat tracer (kernel/trace/trace_osnoise.c):
+ *
+ *  - The measuring thread arms the CPU's timer at the next expiry of a grid
+ *    that starts when the thread starts and advances by whole periods, then
+ *    sleeps. Expiries that have already passed when it re-arms are skipped:
+ *    no sample is written for them and seqnum does not count them.
+ *  - The callback runs in hard IRQ context, also on PREEMPT_RT, thanks to
+ *    HRTIMER_MODE_ABS_PINNED_HARD. It records the IRQ latency, the
+ *    CLOCK_MONOTONIC time of the callback minus the programmed expiry, and
+ *    wakes the thread.
+ *  - The thread records the thread latency, the time at which it runs minus
+ *    the same expiry, so it includes the IRQ latency.
+ *  - A user thread using /dev/tlat also records, on its next read(), the
+ *    user-return latency: the time it is back minus the same expiry.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/hrtimer.h>
+#include <linux/kernel.h>
+#include <linux/kthread.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/stacktrace.h>
+#include <linux/timekeeping.h>
+#include <linux/version.h>
+
+#include "tlat_internal.h"
+#include "tlat_trace.h"
+
+static u64 tlat_us_to_ns(unsigned int us)
+{
+	return (u64)us * NSEC_PER_USEC;
+}
+
+/**
+ * tlat_record - write a sample, and act on the print_stack and stop settings
+ * @tc:		state of the CPU the sample belongs to
+ * @ctx:	context of the sample
+ * @lat:	latency in ns
+ *
+ * The saved stack of the activation goes out before the first of its samples
+ * that reaches print_stack_us, so an event trigger that turns a buffer off on
+ * that sample ("traceoff if timer_latency >= N") keeps the stack in it.
+ *
+ * Called by the measuring task and by the hrtimer callback of its CPU, which
+ * never run at the same time: the callback fires only while the task sleeps.
+ */
+void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
+{
+	unsigned int stop_us;
+
+	if (tc->stack_pending && lat >= tc->stack_thresh_ns) {
+		tc->stack_pending = false;
+		trace_tlat_stack(tc->seqnum, tc->ips, tc->nr_ips);
+	}
+
+	trace_tlat_sample(tc->seqnum, ctx, lat);
+
+	if (ctx == TLAT_CTX_IRQ)
+		stop_us = READ_ONCE(tlat_cfg.stop_irq_us);
+	else
+		stop_us = READ_ONCE(tlat_cfg.stop_thread_us);
+	/*
+	 * A module can only turn off the top-level buffer: tracer_tracing_off()
+	 * is not exported. Instances stop through their own event triggers.
+	 */
+	if (stop_us && lat >= tlat_us_to_ns(stop_us))
+		tracing_off();
+}
+
+static enum hrtimer_restart tlat_timer_fn(struct hrtimer *timer)
+{
+	struct tlat_cpu *tc = container_of(timer, struct tlat_cpu, timer);
+	/* ktime_get() is the base clock of a CLOCK_MONOTONIC hrtimer. */
+	u64 now = ktime_get_ns();
+	unsigned int stack_us = READ_ONCE(tlat_cfg.print_stack_us);
+	struct task_struct *task = READ_ONCE(tc->wake_task);
+
+	tc->seqnum++;
+	tc->stack_pending = false;
+	if (stack_us) {
+		tc->nr_ips = stack_trace_save(tc->ips, ARRAY_SIZE(tc->ips), 0);
+		tc->stack_thresh_ns = tlat_us_to_ns(stack_us);
+		tc->stack_pending = true;
+	}
+
+	tlat_record(tc, TLAT_CTX_IRQ, now - tc->abs_period);
+
+	/* Pairs with the check in tlat_wait_next_period(). */
+	WRITE_ONCE(tc->fired, true);
+	if (!WARN_ON_ONCE(!task))
+		wake_up_process(task);
+	return HRTIMER_NORESTART;
+}
+
+/**
+ * tlat_timer_init - set up the hrtimer of a CPU, once, at module load
+ * @tc:		state of that CPU
+ */
+void tlat_timer_init(struct tlat_cpu *tc)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(&tc->timer, tlat_timer_fn, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_ABS_PINNED_HARD);
+#else
+	hrtimer_init(&tc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED_HARD);
+	tc->timer.function = tlat_timer_fn;
+#endif
+}
+
+/**
+ * tlat_measure_begin - make current the measuring task of a CPU
+ * @tc:		state of that CPU, owned by current
+ *
+ * Starts the period grid at the present time; the first activation is one
+ * period later.
+ */
+void tlat_measure_begin(struct tlat_cpu *tc)
+{
+	tc->seqnum = 0;
+	tc->stack_pending = false;
+	tc->fired = false;
+	tc->abs_period = ktime_get_ns();
+	WRITE_ONCE(tc->wake_task, current);
+}
+
+/**
+ * tlat_measure_end - stop measuring on a CPU
+ * @tc:		state of that CPU
+ *
+ * After this the callback cannot run any more, so wake_task can go.
+ */
+void tlat_measure_end(struct tlat_cpu *tc)
+{
+	hrtimer_cancel(&tc->timer);
+	WRITE_ONCE(tc->wake_task, NULL);
+}
+
+/**
+ * tlat_wait_next_period - arm the timer for the next activation and sleep
+ * @tc:		state of the CPU, owned by current
+ * @user:	current is a /dev/tlat user thread, not a kernel thread
+ * @lat:	on success, the thread latency in ns
+ *
+ * Sleeps until the callback has run, or until the kernel thread is asked to
+ * stop or the user thread gets a signal.
+ *
+ * Return: true when the timer fired and @lat holds the latency.
+ */
+bool tlat_wait_next_period(struct tlat_cpu *tc, bool user, u64 *lat)
+{
+	unsigned int period_us = READ_ONCE(tlat_cfg.period_us);
+	u64 period, next, now;
+
+	period_us = clamp(period_us, TLAT_PERIOD_MIN_US, TLAT_PERIOD_MAX_US);
+	period = tlat_us_to_ns(period_us);
+	now = ktime_get_ns();
+	next = tc->abs_period + period;
+	/* Skip the expiries that have passed, as timerlat does. */
+	if (now > next)
+		next += DIV64_U64_ROUND_UP(now - next, period) * period;
+	tc->abs_period = next;
+	WRITE_ONCE(tc->fired, false);
+
+	set_current_state(TASK_INTERRUPTIBLE);
+	hrtimer_start(&tc->timer, ns_to_ktime(next),
+		      HRTIMER_MODE_ABS_PINNED_HARD);
+	while (!READ_ONCE(tc->fired)) {
+		if (user ? signal_pending(current) : kthread_should_stop())
+			break;
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+
+	/* Woken early; the timer may still fire until it is cancelled. */
+	if (!READ_ONCE(tc->fired))
+		hrtimer_cancel(&tc->timer);
+	if (!READ_ONCE(tc->fired))
+		return false;
+
+	*lat = ktime_get_ns() - next;
+	return true;
+}
+
+/**
+ * tlat_kthread_fn - body of the per-CPU kernel thread "tlat/N"
+ * @data:	struct tlat_cpu of the CPU the thread is bound to
+ *
+ * Return: 0, to kthread_stop().
+ */
+int tlat_kthread_fn(void *data)
+{
+	struct tlat_cpu *tc = data;
+	u64 lat;
+
+	tlat_measure_begin(tc);
+	while (!kthread_should_stop()) {
+		if (tlat_wait_next_period(tc, false, &lat))
+			tlat_record(tc, TLAT_CTX_THREAD, lat);
+	}
+	tlat_measure_end(tc);
+	return 0;
+}

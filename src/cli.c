@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cli.c - rtla timerlat's options for top and hist, parsed with one option
+ * table per mode into struct tlat_params. Ranges and cross-option rules follow
+ * rtla's cli so that command lines written for rtla mean the same here.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "cli.h"
+#include "parse.h"
+
+#define TLAT_DEFAULT_PERIOD_US	1000
+#define TLAT_DEFAULT_ENTRIES	256
+
+enum {
+	OPT_DMA_LATENCY = 256,
+	OPT_WARMUP,
+	OPT_BUFFER_SIZE,
+	OPT_SOURCE,
+	OPT_SAMPLE_LOG,
+	OPT_NO_IRQ,
+	OPT_NO_THREAD,
+	OPT_NO_HEADER,
+	OPT_NO_SUMMARY,
+	OPT_NO_INDEX,
+	OPT_WITH_ZEROS,
+};
+
+#define COMMON_LONG_OPTS						\
+	{ "help",		no_argument,		NULL, 'h' },	\
+	{ "period",		required_argument,	NULL, 'p' },	\
+	{ "duration",		required_argument,	NULL, 'd' },	\
+	{ "cpus",		required_argument,	NULL, 'c' },	\
+	{ "house-keeping",	required_argument,	NULL, 'H' },	\
+	{ "priority",		required_argument,	NULL, 'P' },	\
+	{ "nano",		no_argument,		NULL, 'n' },	\
+	{ "debug",		no_argument,		NULL, 'D' },	\
+	{ "dma-latency",	required_argument,	NULL, OPT_DMA_LATENCY }, \
+	{ "warm-up",		required_argument,	NULL, OPT_WARMUP },	\
+	{ "trace-buffer-size",	required_argument,	NULL, OPT_BUFFER_SIZE }, \
+	{ "source",		required_argument,	NULL, OPT_SOURCE },	\
+	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
+
+static const struct option top_long_opts[] = {
+	COMMON_LONG_OPTS,
+	{ "quiet",		no_argument,		NULL, 'q' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct option hist_long_opts[] = {
+	COMMON_LONG_OPTS,
+	{ "bucket-size",	required_argument,	NULL, 'b' },
+	{ "entries",		required_argument,	NULL, 'E' },
+	{ "no-irq",		no_argument,		NULL, OPT_NO_IRQ },
+	{ "no-thread",		no_argument,		NULL, OPT_NO_THREAD },
+	{ "no-header",		no_argument,		NULL, OPT_NO_HEADER },
+	{ "no-summary",		no_argument,		NULL, OPT_NO_SUMMARY },
+	{ "no-index",		no_argument,		NULL, OPT_NO_INDEX },
+	{ "with-zeros",		no_argument,		NULL, OPT_WITH_ZEROS },
+	{ NULL, 0, NULL, 0 }
+};
+
+#define COMMON_SHORT_OPTS "hp:d:c:H:P:nD"
+
+static int cli_error(char *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int cli_error(char *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, TLAT_ERR_LEN, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+int cli_params_init(struct tlat_params *params, enum tlat_mode mode, int nr_cpus)
+{
+	memset(params, 0, sizeof(*params));
+	params->mode = mode;
+	params->period_us = TLAT_DEFAULT_PERIOD_US;
+	params->dma_latency_us = -1;
+	params->source = "auto";
+	params->hist.bucket_size = 1;
+	params->hist.entries = TLAT_DEFAULT_ENTRIES;
+	if (cpuset_init(&params->cpus, nr_cpus) ||
+	    cpuset_init(&params->housekeeping, nr_cpus)) {
+		cli_params_free(params);
+		return -ENOMEM;
+	}
+	cpuset_fill(&params->cpus);
+	return 0;
+}
+
+void cli_params_free(struct tlat_params *params)
+{
+	cpuset_free(&params->cpus);
+	cpuset_free(&params->housekeeping);
+}
+
+static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, char *err)
+{
+	u64 v;
+
+	switch (opt) {
+	case 'p':
+		if (parse_u64_range(arg, 100, 1000000, &p->period_us))
+			return cli_error(err, "invalid period '%s': must be 100 to 1000000 us", arg);
+		return 0;
+	case 'd':
+		if (parse_duration_s(arg, &p->duration_s))
+			return cli_error(err, "invalid duration '%s': expected a number with s, m, h or d",
+					 arg);
+		return 0;
+	case 'c':
+		if (parse_cpu_list(arg, &p->cpus))
+			return cli_error(err, "invalid cpu list '%s' (this system has CPUs 0-%d)",
+					 arg, p->cpus.nr_cpus - 1);
+		return 0;
+	case 'H':
+		if (parse_cpu_list(arg, &p->housekeeping))
+			return cli_error(err, "invalid house-keeping cpu list '%s' (this system has CPUs 0-%d)",
+					 arg, p->housekeeping.nr_cpus - 1);
+		p->housekeeping_set = true;
+		return 0;
+	case 'P':
+		if (parse_sched(arg, &p->sched))
+			return cli_error(err, "invalid priority '%s': expected o:nice, r:prio, f:prio or d:runtime:period",
+					 arg);
+		return 0;
+	case 'n':
+		p->nano = true;
+		return 0;
+	case 'D':
+		p->debug = true;
+		return 0;
+	case OPT_DMA_LATENCY:
+		if (parse_u64_range(arg, 0, 10000, &v))
+			return cli_error(err, "invalid --dma-latency '%s': must be 0 to 10000 us", arg);
+		p->dma_latency_us = (int)v;
+		return 0;
+	case OPT_WARMUP:
+		if (parse_u64_range(arg, 0, 86400, &v))
+			return cli_error(err, "invalid --warm-up '%s': must be 0 to 86400 s", arg);
+		p->warmup_s = (unsigned int)v;
+		return 0;
+	case OPT_BUFFER_SIZE:
+		if (parse_u64_range(arg, 1, 1 << 24, &v))
+			return cli_error(err, "invalid --trace-buffer-size '%s': must be 1 to 16777216 kB",
+					 arg);
+		p->buffer_kb = v;
+		return 0;
+	case OPT_SOURCE:
+		p->source = arg;
+		return 0;
+	case OPT_SAMPLE_LOG:
+		p->sample_log = arg;
+		return 0;
+	}
+	return 1;	/* not a common option */
+}
+
+static int parse_mode_opt(struct tlat_params *p, int opt, const char *arg, char *err)
+{
+	u64 v;
+
+	switch (opt) {
+	case 'q':
+		p->quiet = true;
+		return 0;
+	case 'b':
+		if (parse_u64_range(arg, 1, 999999, &v))
+			return cli_error(err, "invalid bucket size '%s': must be 1 to 999999", arg);
+		p->hist.bucket_size = (unsigned int)v;
+		return 0;
+	case 'E':
+		if (parse_u64_range(arg, 10, 9999999, &v))
+			return cli_error(err, "invalid number of entries '%s': must be 10 to 9999999", arg);
+		p->hist.entries = (unsigned int)v;
+		return 0;
+	case OPT_NO_IRQ:
+		p->hist.no_irq = true;
+		return 0;
+	case OPT_NO_THREAD:
+		p->hist.no_thread = true;
+		return 0;
+	case OPT_NO_HEADER:
+		p->hist.no_header = true;
+		return 0;
+	case OPT_NO_SUMMARY:
+		p->hist.no_summary = true;
+		return 0;
+	case OPT_NO_INDEX:
+		p->hist.no_index = true;
+		return 0;
+	case OPT_WITH_ZEROS:
+		p->hist.with_zeros = true;
+		return 0;
+	}
+	return 1;
+}
+
+static int cli_check(struct tlat_params *p, char *err)
+{
+	if (!cpuset_count(&p->cpus))
+		return cli_error(err, "no CPU to measure");
+	if (p->hist.no_irq && p->hist.no_thread)
+		return cli_error(err, "no-irq and no-thread set, there is nothing to do here");
+	if (p->hist.no_index && !p->hist.with_zeros)
+		return cli_error(err, "no-index set with with-zeros is not set - it does not make sense");
+	return 0;
+}
+
+int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
+{
+	const struct option *long_opts = p->mode == TLAT_MODE_TOP ? top_long_opts : hist_long_opts;
+	const char *short_opts = p->mode == TLAT_MODE_TOP ? COMMON_SHORT_OPTS "q"
+							  : COMMON_SHORT_OPTS "b:E:";
+	int opt, ret;
+
+	optind = 0;	/* full reset: unit tests parse many command lines */
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
+		if (opt == 'h')
+			return TLAT_CLI_HELP;
+		if (opt == '?' || opt == ':') {
+			if (optopt && strchr("pdcHPbE", optopt))
+				return cli_error(err, "option '-%c' requires an argument", optopt);
+			if (optopt)
+				return cli_error(err, "unknown option '-%c'", optopt);
+			return cli_error(err, "unknown option '%s'", argv[optind - 1]);
+		}
+		ret = parse_common_opt(p, opt, optarg, err);
+		if (ret > 0)
+			ret = parse_mode_opt(p, opt, optarg, err);
+		if (ret)
+			return ret;
+	}
+	if (optind < argc)
+		return cli_error(err, "unexpected argument '%s'", argv[optind]);
+	return cli_check(p, err);
+}
+
+static const char common_usage[] =
+	"  -h/--help: print this menu\n"
+	"  -p/--period us: timerlat period in us (100 to 1000000, default 1000)\n"
+	"  -d/--duration time[s|m|h|d]: duration of the session\n"
+	"  -c/--cpus cpu-list: run the measurement threads only on these CPUs\n"
+	"  -H/--house-keeping cpu-list: run tlat itself only on these CPUs\n"
+	"  -P/--priority o:prio|r:prio|f:prio|d:runtime:period: scheduling parameters\n"
+	"     of the measurement threads (default f:95)\n"
+	"  -n/--nano: display data in nanoseconds\n"
+	"  -D/--debug: print debug info\n"
+	"     --dma-latency us: set /dev/cpu_dma_latency latency <us> to reduce exit from idle latency\n"
+	"     --warm-up s: let the workload run for s seconds before collecting data\n"
+	"     --trace-buffer-size kB: set the per-cpu trace buffer size in kB\n"
+	"     --source auto|tracepoints: where samples come from (default auto)\n"
+	"     --sample-log file: write every paired sample (cpu seq irq thread user, ns) to file\n";
+
+void cli_usage(FILE *out, enum tlat_mode mode)
+{
+	if (mode == TLAT_MODE_TOP) {
+		fputs("tlat top: a per-cpu summary of the timer latency\n\n"
+		      "  usage: [rtla] timerlat [top] [-h] [-q] [-d s] [-D] [-n] [-p us] [-c cpu-list] [-H cpu-list]\n"
+		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
+		      out);
+		fputs(common_usage, out);
+		fputs("  -q/--quiet: print only a summary at the end\n", out);
+	} else {
+		fputs("tlat hist: a per-cpu histogram of the timer latency\n\n"
+		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-c cpu-list] [-H cpu-list]\n"
+		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
+		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
+		      out);
+		fputs(common_usage, out);
+		fputs("  -b/--bucket-size N: set the histogram bucket size (default 1)\n"
+		      "  -E/--entries N: set the number of entries of the histogram (default 256)\n"
+		      "     --no-irq: ignore IRQ latencies\n"
+		      "     --no-thread: ignore thread latencies\n"
+		      "     --no-header: do not print header\n"
+		      "     --no-summary: do not print summary\n"
+		      "     --no-index: do not print index\n"
+		      "     --with-zeros: print zero only entries\n", out);
+	}
+	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stops it.\n", out);
+}

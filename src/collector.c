@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * collector.c - one pass over everything the instance's buffers hold. The run
+ * loop calls it on a timer, never per event: between passes the kernel keeps
+ * filling the buffers while tlat sleeps.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+#include "collector.h"
+
+int collector_init(struct tlat_collector *c, struct tlat_session *session,
+		   const struct tlat_source_ops *ops, char *err)
+{
+	memset(c, 0, sizeof(*c));
+	c->inst = session->inst;
+	c->ops = ops;
+	/* formats are global: the top-level events directory describes them all */
+	c->tep = tracefs_local_events_system(NULL, ops->systems);
+	if (!c->tep) {
+		snprintf(err, TLAT_ERR_LEN, "cannot read the event formats: %s", strerror(errno));
+		return -EIO;
+	}
+	return 0;
+}
+
+void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct tlat_sink *sink)
+{
+	c->src = src;
+	c->sink = sink;
+}
+
+static int collect_record(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct tlat_collector *c = ctx;
+
+	if (record->missed_events) {
+		if (record->missed_events < 0)
+			c->missed_unknown = true;
+		else
+			c->missed += record->missed_events;
+		c->ops->lost(c->src, cpu);
+	}
+	c->processed++;
+	c->ops->record(c->src, event, record, c->sink);
+	return 0;
+}
+
+int collector_drain(struct tlat_collector *c)
+{
+	if (tracefs_iterate_raw_events(c->tep, c->inst, NULL, 0, collect_record, c) < 0)
+		return -EIO;
+	return 0;
+}
+
+void collector_free(struct tlat_collector *c)
+{
+	tep_free(c->tep);
+	c->tep = NULL;
+}

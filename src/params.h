@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * params.h - everything the user asked for on the command line, as parsed by
+ * cli.c. Values keep their unit in their name; the run never changes them.
+ */
+#ifndef TLAT_PARAMS_H
+#define TLAT_PARAMS_H
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sample.h"
+
+enum tlat_mode {
+	TLAT_MODE_TOP,
+	TLAT_MODE_HIST,
+};
+
+/* a dynamically sized CPU set: nr_cpus is get_nprocs_conf() */
+struct tlat_cpuset {
+	cpu_set_t *set;
+	size_t size;		/* bytes, for the CPU_*_S macros */
+	int nr_cpus;
+};
+
+struct tlat_sched {
+	bool set;
+	int policy;		/* SCHED_OTHER, SCHED_RR, SCHED_FIFO, SCHED_DEADLINE */
+	int prio;		/* nice for SCHED_OTHER, rt priority otherwise */
+	u64 runtime_ns;		/* SCHED_DEADLINE only */
+	u64 period_ns;
+};
+
+struct tlat_hist_params {
+	unsigned int bucket_size;	/* in the display unit (us, or ns with -n) */
+	unsigned int entries;
+	bool no_irq;
+	bool no_thread;
+	bool no_header;
+	bool no_summary;
+	bool no_index;
+	bool with_zeros;
+};
+
+struct tlat_params {
+	enum tlat_mode mode;
+	u64 period_us;
+	u64 duration_s;			/* 0: until interrupted */
+	unsigned int warmup_s;
+	struct tlat_cpuset cpus;	/* measured CPUs */
+	struct tlat_cpuset housekeeping;/* where tlat itself runs; empty = auto */
+	bool housekeeping_set;
+	struct tlat_sched sched;
+	bool quiet;
+	bool nano;
+	bool debug;
+	int dma_latency_us;		/* -1: leave /dev/cpu_dma_latency alone */
+	unsigned long buffer_kb;	/* 0: tlat's default */
+	const char *source;		/* "auto" or a source name */
+	const char *sample_log;		/* NULL, or a file to log every sample to */
+	struct tlat_hist_params hist;
+};
+
+#endif

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * parse.c - the value syntaxes of rtla's command line (CPU lists, s/m/h/d
+ * durations, o:/r:/f:/d: priorities), strict: trailing garbage is an error.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+static int parse_uint(const char **p, unsigned long *val)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)**p))
+		return -EINVAL;
+	errno = 0;
+	*val = strtoul(*p, &end, 10);
+	if (errno)
+		return -EINVAL;
+	*p = end;
+	return 0;
+}
+
+/* "0-3,5,7-8": every CPU must exist; an empty list is an error */
+int parse_cpu_list(const char *str, struct tlat_cpuset *cpus)
+{
+	const char *p = str;
+	unsigned long first, last;
+
+	CPU_ZERO_S(cpus->size, cpus->set);
+	if (!str || !*str)
+		return -EINVAL;
+
+	for (;;) {
+		if (parse_uint(&p, &first))
+			return -EINVAL;
+		last = first;
+		if (*p == '-') {
+			p++;
+			if (parse_uint(&p, &last) || last < first)
+				return -EINVAL;
+		}
+		if (last >= (unsigned long)cpus->nr_cpus)
+			return -EINVAL;
+		for (unsigned long cpu = first; cpu <= last; cpu++)
+			CPU_SET_S(cpu, cpus->size, cpus->set);
+		if (!*p)
+			return 0;
+		if (*p++ != ',')
+			return -EINVAL;
+	}
+}
+
+int parse_u64_range(const char *str, u64 min, u64 max, u64 *val)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!str || !isdigit((unsigned char)*str))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(str, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+/* rtla's -d: a number of seconds, or with one of the suffixes s, m, h, d */
+int parse_duration_s(const char *str, u64 *seconds)
+{
+	static const struct { char suffix; u64 mult; } units[] = {
+		{ 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 },
+	};
+	unsigned long long v;
+	char *end;
+
+	if (!str || !isdigit((unsigned char)*str))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(str, &end, 10);
+	if (errno || v == 0)
+		return -EINVAL;
+	if (!*end) {
+		*seconds = v;
+		return 0;
+	}
+	if (end[1])
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (tolower((unsigned char)*end) == units[i].suffix) {
+			if (v > UINT64_MAX / units[i].mult)
+				return -EINVAL;
+			*seconds = v * units[i].mult;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* a time with a mandatory unit: ns, us, ms or s (rtla's -P d:runtime:period) */
+int parse_ns_duration(const char *str, u64 *ns)
+{
+	static const struct { const char *suffix; u64 mult; } units[] = {
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+	};
+	unsigned long long v;
+	char *end;
+
+	if (!str || !isdigit((unsigned char)*str))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(str, &end, 10);
+	if (errno)
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (!strcmp(end, units[i].suffix)) {
+			if (v > UINT64_MAX / units[i].mult)
+				return -EINVAL;
+			*ns = v * units[i].mult;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int parse_int_range(const char *str, long min, long max, int *val)
+{
+	long v;
+	char *end;
+
+	if (!str || !*str)
+		return -EINVAL;
+	errno = 0;
+	v = strtol(str, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -EINVAL;
+	*val = (int)v;
+	return 0;
+}
+
+/* o:nice, r:prio, f:prio or d:runtime:period, as rtla's -P */
+int parse_sched(const char *str, struct tlat_sched *sched)
+{
+	struct tlat_sched s = { .set = true };
+	char buf[64], *period;
+
+	if (!str || strlen(str) < 3 || str[1] != ':' || strlen(str) >= sizeof(buf))
+		return -EINVAL;
+
+	switch (str[0]) {
+	case 'o':
+		s.policy = SCHED_OTHER;
+		if (parse_int_range(str + 2, -20, 19, &s.prio))
+			return -EINVAL;
+		break;
+	case 'r':
+	case 'f':
+		s.policy = str[0] == 'r' ? SCHED_RR : SCHED_FIFO;
+		if (parse_int_range(str + 2, 1, 99, &s.prio))
+			return -EINVAL;
+		break;
+	case 'd':
+		s.policy = 6;	/* SCHED_DEADLINE, not in every libc's sched.h */
+		strcpy(buf, str + 2);
+		period = strchr(buf, ':');
+		if (!period)
+			return -EINVAL;
+		*period++ = '\0';
+		if (parse_ns_duration(buf, &s.runtime_ns) ||
+		    parse_ns_duration(period, &s.period_ns))
+			return -EINVAL;
+		if (!s.runtime_ns || s.runtime_ns > s.period_ns)
+			return -EINVAL;
+		break;
+	default:
+		return -EINVAL;
+	}
+	*sched = s;
+	return 0;
+}

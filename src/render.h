@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * render.h - text renderers. A renderer reads a finished or running report
+ * and prints it in rtla's formats; it never sees where samples came from.
+ */
+#ifndef TLAT_RENDER_H
+#define TLAT_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "hist.h"
+#include "params.h"
+#include "stats.h"
+
+#define TLAT_MISSED_UNKNOWN	UINT64_MAX
+
+struct tlat_report {
+	const struct tlat_params *params;
+	const struct tlat_stats *stats;
+	const struct tlat_hist *hist;	/* NULL unless hist mode */
+	bool user_data;			/* the source measures the user-return context */
+	bool pretty;			/* colours: stdout is a terminal and not -q */
+	u64 elapsed_s;
+	u64 processed_events;
+	u64 missed_events;		/* TLAT_MISSED_UNKNOWN if the kernel could not tell */
+};
+
+struct tlat_renderer_ops {
+	/* periodic refresh while running; NULL if the mode prints only at the end */
+	void (*frame)(FILE *out, const struct tlat_report *report);
+	void (*final)(FILE *out, const struct tlat_report *report);
+};
+
+extern const struct tlat_renderer_ops render_top_ops;
+extern const struct tlat_renderer_ops render_hist_ops;
+
+/* shared by the renderers */
+void render_duration(char *buf, size_t len, u64 elapsed_s);
+void render_missed_events(FILE *out, const struct tlat_report *report);
+bool render_ctx_shown(const struct tlat_report *report, enum tlat_ctx ctx);
+u64 render_divisor(const struct tlat_report *report);
+
+#endif

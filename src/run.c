@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run.c - the measurement driver: source -> collector -> consumers ->
+ * renderer. It owns the order of set-up and tear-down, so that every exit
+ * path (end of -d, Ctrl-C, SIGTERM, an error) leaves the system as it was.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "collector.h"
+#include "consumer.h"
+#include "render.h"
+#include "run.h"
+#include "systune.h"
+
+#define RUN_POLL_NS	(100 * 1000000ull)	/* how often the buffers are drained */
+#define RUN_FRAME_NS	(1000 * 1000000ull)	/* top's refresh, as rtla's */
+#define RUN_MAX_CONSUMERS 4
+
+volatile sig_atomic_t tlat_stop_requested;
+
+struct run {
+	struct tlat_sink sink;		/* first: the source calls back through it */
+	const struct tlat_params *params;
+	struct tlat_consumer consumers[RUN_MAX_CONSUMERS];
+	int nr_consumers;
+	u64 measure_start_ns;		/* samples before this are warm-up */
+	u64 measure_end_ns;		/* and after this, past -d (0: none) */
+	struct tlat_stats *stats;
+	struct tlat_hist *hist;
+	struct tlat_consumer samplelog;
+};
+
+static u64 mono_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static void run_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
+{
+	struct run *run = (struct run *)sink;
+
+	if (sample->ts_ns < run->measure_start_ns ||
+	    (run->measure_end_ns && sample->ts_ns > run->measure_end_ns))
+		return;
+	for (int i = 0; i < run->nr_consumers; i++)
+		run->consumers[i].sample(run->consumers[i].priv, sample);
+}
+
+static void stats_consume(void *priv, const struct tlat_sample *sample)
+{
+	stats_add_sample(priv, sample);
+}
+
+static void hist_consume(void *priv, const struct tlat_sample *sample)
+{
+	hist_add_sample(priv, sample);
+}
+
+static void add_consumer(struct run *run, void (*fn)(void *, const struct tlat_sample *),
+			 void *priv)
+{
+	run->consumers[run->nr_consumers++] = (struct tlat_consumer){ fn, priv };
+}
+
+static int run_consumers_init(struct run *run, char *err)
+{
+	const struct tlat_params *p = run->params;
+	int nr_cpus = p->cpus.nr_cpus;
+	int ret;
+
+	run->sink.sample = run_sample;
+	run->stats = stats_alloc(nr_cpus);
+	if (!run->stats)
+		return -ENOMEM;
+	add_consumer(run, stats_consume, run->stats);
+	if (p->mode == TLAT_MODE_HIST) {
+		/* buckets are in the display unit, samples in ns */
+		run->hist = hist_alloc(nr_cpus, p->hist.entries,
+				       (u64)p->hist.bucket_size * (p->nano ? 1 : 1000));
+		if (!run->hist)
+			return -ENOMEM;
+		add_consumer(run, hist_consume, run->hist);
+	}
+	if (p->sample_log) {
+		ret = samplelog_open(&run->samplelog, p->sample_log);
+		if (ret) {
+			snprintf(err, TLAT_ERR_LEN, "cannot open %s: %s", p->sample_log,
+				 strerror(-ret));
+			return ret;
+		}
+		run->consumers[run->nr_consumers++] = run->samplelog;
+	}
+	return 0;
+}
+
+static void run_consumers_free(struct run *run)
+{
+	samplelog_close(&run->samplelog);
+	hist_free(run->hist);
+	stats_free(run->stats);
+}
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	tlat_stop_requested = 1;
+}
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void signals_install(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop_signal };
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaction(stop_signals[i], &sa, NULL);
+}
+
+/* the measuring threads inherit the mask: stop signals go to the main thread */
+static void signals_block(bool block)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaddset(&set, stop_signals[i]);
+	pthread_sigmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
+static void report_fill(struct tlat_report *report, const struct run *run,
+			const struct tlat_collector *c, bool user_data, u64 now_ns)
+{
+	const struct tlat_params *p = run->params;
+
+	report->params = p;
+	report->stats = run->stats;
+	report->hist = run->hist;
+	report->user_data = user_data;
+	report->pretty = p->mode == TLAT_MODE_TOP && !p->quiet && isatty(STDOUT_FILENO);
+	report->elapsed_s = now_ns > run->measure_start_ns ?
+			    (now_ns - run->measure_start_ns) / 1000000000ull : 0;
+	report->processed_events = c->processed;
+	report->missed_events = c->missed_unknown ? TLAT_MISSED_UNKNOWN : c->missed;
+}
+
+static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat_source_ops *ops,
+		    const struct tlat_renderer_ops *renderer)
+{
+	u64 end_ns = run->measure_end_ns;
+	u64 next_frame_ns = run->measure_start_ns + RUN_FRAME_NS;
+	struct timespec poll = { 0, RUN_POLL_NS };
+	struct tlat_report report;
+	u64 now;
+
+	while (!tlat_stop_requested) {
+		nanosleep(&poll, NULL);	/* a stop signal cuts it short */
+		if (collector_drain(c))
+			return -EIO;
+		now = mono_now_ns();
+		if (end_ns && now >= end_ns)
+			break;
+		if (renderer->frame && now >= next_frame_ns) {
+			report_fill(&report, run, c, ops->user_data, now);
+			renderer->frame(stdout, &report);
+			next_frame_ns += RUN_FRAME_NS;
+		}
+	}
+	return 0;
+}
+
+static enum tlat_exit run_measure(struct run *run, struct tlat_session *session, char *err)
+{
+	const struct tlat_params *p = run->params;
+	const struct tlat_renderer_ops *renderer =
+		p->mode == TLAT_MODE_TOP ? &render_top_ops : &render_hist_ops;
+	const struct tlat_source_ops *ops;
+	struct tlat_source *src = NULL;
+	struct tlat_collector c;
+	struct tlat_report report;
+	enum tlat_exit status = TLAT_EXIT_ERROR;
+	int ret;
+
+	ops = source_select(p->source, session, p->debug, err);
+	if (!ops)
+		return TLAT_EXIT_ERROR;
+	if (collector_init(&c, session, ops, err))
+		return TLAT_EXIT_ERROR;
+
+	signals_block(true);
+	ret = ops->open(&src, p, session, c.tep, err);
+	signals_block(false);
+	if (ret)
+		goto out_close;
+	collector_attach(&c, src, &run->sink);
+
+	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
+	run->measure_start_ns = mono_now_ns() + (u64)p->warmup_s * 1000000000ull;
+	if (p->duration_s)
+		run->measure_end_ns = run->measure_start_ns + p->duration_s * 1000000000ull;
+	if (ops->start(src, err))
+		goto out_stop;
+	if (run_loop(run, &c, ops, renderer)) {
+		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
+		goto out_stop;
+	}
+	ops->stop(src);
+	/* what the kernel wrote before the stop is still measurement */
+	if (collector_drain(&c)) {
+		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
+		goto out_close;
+	}
+	report_fill(&report, run, &c, ops->user_data, mono_now_ns());
+	renderer->final(stdout, &report);
+	if (p->debug)
+		ops->report(src, stderr);
+	status = TLAT_EXIT_PASS;
+	goto out_close;
+
+out_stop:
+	ops->stop(src);
+out_close:
+	if (src)
+		ops->close(src);
+	collector_free(&c);
+	return status;
+}
+
+enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
+{
+	struct run run = { .params = params };
+	struct tlat_session session;
+	enum tlat_exit status;
+	int dma_fd;
+
+	signals_install();
+	if (systune_housekeeping(params, err))
+		return TLAT_EXIT_ERROR;
+	if (run_consumers_init(&run, err)) {
+		if (!*err)
+			snprintf(err, TLAT_ERR_LEN, "out of memory");
+		run_consumers_free(&run);
+		return TLAT_EXIT_ERROR;
+	}
+	dma_fd = systune_dma_latency(params, err);
+	if (dma_fd < -1) {
+		run_consumers_free(&run);
+		return TLAT_EXIT_ERROR;
+	}
+	if (session_open(&session, err)) {
+		status = TLAT_EXIT_ERROR;
+	} else {
+		status = run_measure(&run, &session, err);
+		session_close(&session);
+	}
+	if (dma_fd >= 0)
+		close(dma_fd);
+	run_consumers_free(&run);
+	return status;
+}

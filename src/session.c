@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * session.c - the life cycle of tlat's tracefs instance. Everything tlat sets
+ * (clock, events, filters, buffer size) lives in that instance, so removing it
+ * restores the system; the one global change, mounting tracefs, is undone too.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
+#include <libproc2/pids.h>
+
+#include "cli.h"
+#include "session.h"
+
+#define TLAT_INSTANCE_PREFIX	"tlat_"
+#define TLAT_INSTANCE_REGEX	"^tlat_[0-9]+$"
+
+/*
+ * An instance belongs to a live run only if its pid exists and is a tlat
+ * (under either of its names): a recycled pid must not keep garbage alive.
+ */
+static bool owner_is_alive(unsigned int pid)
+{
+	enum pids_item items[] = { PIDS_CMD };
+	struct pids_info *info = NULL;
+	struct pids_fetch *fetch;
+	bool alive = false;
+
+	if (procps_pids_new(&info, items, 1) < 0)
+		return kill(pid, 0) == 0;	/* cannot tell: err on the safe side */
+	fetch = procps_pids_select(info, &pid, 1, PIDS_SELECT_PID);
+	if (fetch && fetch->counts->total > 0) {
+		const char *cmd = PIDS_VAL(0, str, fetch->stacks[0], info);
+
+		alive = !strcmp(cmd, "tlat") || !strcmp(cmd, "rtla");
+	}
+	procps_pids_unref(&info);
+	return alive;
+}
+
+static void remove_stale_instances(void)
+{
+	char **names = tracefs_instances(TLAT_INSTANCE_REGEX);
+
+	for (int i = 0; names && names[i]; i++) {
+		unsigned int pid = strtoul(names[i] + strlen(TLAT_INSTANCE_PREFIX), NULL, 10);
+		struct tracefs_instance *stale;
+
+		if (pid == (unsigned int)getpid() || owner_is_alive(pid))
+			continue;
+		stale = tracefs_instance_alloc(NULL, names[i]);
+		if (stale) {
+			tracefs_instance_destroy(stale);
+			tracefs_instance_free(stale);
+		}
+	}
+	tracefs_list_free(names);
+}
+
+static bool other_instances_alive(void)
+{
+	char **names = tracefs_instances(TLAT_INSTANCE_REGEX);
+	bool any = names && names[0];
+
+	tracefs_list_free(names);
+	return any;
+}
+
+int session_open(struct tlat_session *session, char *err)
+{
+	char name[32];
+	int ret;
+
+	memset(session, 0, sizeof(*session));
+	ret = tracefs_tracing_dir_is_mounted(true, &session->tracing_dir);
+	if (ret < 0 || !session->tracing_dir) {
+		snprintf(err, TLAT_ERR_LEN, "tracefs is not available (mounting it failed: %s)",
+			 strerror(errno ? errno : ENODEV));
+		return -ENODEV;
+	}
+	session->mounted_tracefs = ret == 0;
+
+	remove_stale_instances();
+
+	snprintf(name, sizeof(name), TLAT_INSTANCE_PREFIX "%d", getpid());
+	session->inst = tracefs_instance_create(name);
+	if (!session->inst) {
+		ret = -errno;
+		snprintf(err, TLAT_ERR_LEN, "cannot create tracefs instance %s: %s", name,
+			 strerror(errno));
+		session_close(session);
+		return ret ? ret : -EIO;
+	}
+	return 0;
+}
+
+void session_close(struct tlat_session *session)
+{
+	if (session->inst) {
+		tracefs_trace_off(session->inst);
+		tracefs_instance_destroy(session->inst);
+		tracefs_instance_free(session->inst);
+		session->inst = NULL;
+	}
+	/* another tlat run may still be using the mount */
+	if (session->mounted_tracefs && !other_instances_alive())
+		umount2(session->tracing_dir, MNT_DETACH);
+	session->mounted_tracefs = false;
+}
+
+int session_set_clock(struct tlat_session *session, const char *clock)
+{
+	char *clocks = tracefs_instance_file_read(session->inst, "trace_clock", NULL);
+	bool found = false;
+
+	/* the list looks like "[local] global counter uptime perf mono ..." */
+	for (char *tok = clocks ? strtok(clocks, " []\n") : NULL; tok; tok = strtok(NULL, " []\n"))
+		found |= !strcmp(tok, clock);
+	free(clocks);
+	if (!found)
+		return -ENOENT;
+	return tracefs_instance_file_write(session->inst, "trace_clock", clock) < 0 ? -EIO : 0;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * source.h - the interface every sample source implements: the kernel's
+ * timerlat tracer, tlat.ko, or stock tracepoints. A source configures tlat's
+ * tracefs instance, decodes that instance's records into struct tlat_sample
+ * and hands them to a sink. Nothing downstream knows which source ran.
+ */
+#ifndef TLAT_SOURCE_H
+#define TLAT_SOURCE_H
+
+#include <event-parse.h>
+
+#include "params.h"
+#include "session.h"
+
+struct tlat_sink {
+	void (*sample)(struct tlat_sink *sink, const struct tlat_sample *sample);
+};
+
+struct tlat_source;
+
+struct tlat_source_ops {
+	const char *name;
+	/* event systems the source decodes, NULL-terminated, for tep loading */
+	const char *const *systems;
+	/* 0 if the source can run on this kernel; else -errno and why in err */
+	int (*probe)(struct tlat_session *session, char *err);
+	/* configure the instance and get ready; nothing is measured yet */
+	int (*open)(struct tlat_source **src, const struct tlat_params *params,
+		    struct tlat_session *session, struct tep_handle *tep, char *err);
+	/* start measuring, as close to simultaneously on all CPUs as it can */
+	int (*start)(struct tlat_source *src, char *err);
+	/* one record of the instance, in per-CPU buffer order */
+	void (*record)(struct tlat_source *src, struct tep_event *event,
+		       struct tep_record *record, struct tlat_sink *sink);
+	/* the kernel dropped events on this CPU before the next record */
+	void (*lost)(struct tlat_source *src, int cpu);
+	/* stop measuring; records already in the buffer can still be read */
+	void (*stop)(struct tlat_source *src);
+	/* debug summary of what the source had to discard */
+	void (*report)(struct tlat_source *src, FILE *out);
+	void (*close)(struct tlat_source *src);
+	bool user_data;		/* it measures the user-return context */
+};
+
+extern const struct tlat_source_ops tracepoints_source_ops;
+
+const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,
+					    bool debug, char *err);
+
+#endif

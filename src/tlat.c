@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tlat.c - main(): picks the command (top, hist), also when called as
+ * "rtla timerlat [top|hist]", parses its options and runs it. The only place
+ * that prints errors and chooses the exit status.
+ */
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "run.h"
+
+#ifndef TLAT_VERSION
+#define TLAT_VERSION "0.1"
+#endif
+
+struct tlat_command {
+	const char *name;
+	enum tlat_mode mode;
+};
+
+static const struct tlat_command commands[] = {
+	{ "top", TLAT_MODE_TOP },
+	{ "hist", TLAT_MODE_HIST },
+};
+
+static void usage(FILE *out, const char *prog)
+{
+	fprintf(out,
+		"tlat version %s\n\n"
+		"  usage: %s [top|hist] [options] [-h|--help]\n\n"
+		"  commands:\n"
+		"     top   - prints the summary of the timer latency, per CPU\n"
+		"     hist  - prints a histogram of the timer latency\n\n"
+		"if no command is given, top is run with the given options\n",
+		TLAT_VERSION, prog);
+}
+
+static int run_command(enum tlat_mode mode, const char *prog, int argc, char **argv)
+{
+	char err[TLAT_ERR_LEN] = "";
+	struct tlat_params params;
+	int ret;
+
+	if (cli_params_init(&params, mode, get_nprocs_conf())) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return TLAT_EXIT_ERROR;
+	}
+	ret = cli_parse(&params, argc, argv, err);
+	if (ret == TLAT_CLI_HELP) {
+		cli_usage(stdout, mode);
+		cli_params_free(&params);
+		return TLAT_EXIT_PASS;
+	}
+	if (!ret && geteuid()) {
+		snprintf(err, sizeof(err), "%s needs root permission", prog);
+		ret = -1;
+	}
+	if (ret) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		cli_params_free(&params);
+		return TLAT_EXIT_ERROR;
+	}
+	ret = tlat_run(&params, err);
+	if (ret == TLAT_EXIT_ERROR)
+		fprintf(stderr, "%s: %s\n", prog, *err ? err : "failed");
+	cli_params_free(&params);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	const char *prog = basename(argv[0]);
+
+	setvbuf(stdout, NULL, _IOFBF, 0);
+	/* "rtla timerlat ..." is "tlat ..." */
+	if (!strcmp(prog, "rtla")) {
+		if (argc < 2 || strcmp(argv[1], "timerlat")) {
+			fprintf(stderr, "rtla: only the timerlat command is supported: rtla timerlat [top|hist] ...\n");
+			return TLAT_EXIT_ERROR;
+		}
+		argc--;
+		argv++;
+	}
+	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		usage(stdout, prog);
+		return TLAT_EXIT_PASS;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "--version")) {
+		printf("tlat version %s\n", TLAT_VERSION);
+		return TLAT_EXIT_PASS;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (argc >= 2 && !strcmp(argv[1], commands[i].name))
+			return run_command(commands[i].mode, prog, argc - 1, argv + 1);
+	/* as rtla: no command, or options first, means top */
+	if (argc < 2 || argv[1][0] == '-')
+		return run_command(TLAT_MODE_TOP, prog, argc, argv);
+	fprintf(stderr, "%s: unknown command '%s' (try: top, hist)\n", prog, argv[1]);
+	return TLAT_EXIT_ERROR;
+}
