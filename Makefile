@@ -18,7 +18,7 @@ LIB_OBJS := $(LIB_SRCS:.c=.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:.c=)
 
-.PHONY: all clean install test unit-test live-test vm-test check-deps
+.PHONY: all clean install test deps unit-test live-test vm-test
 
 all: tlat
 
@@ -43,7 +43,15 @@ live-test: tlat
 vm-test: tlat
 	scripts/vm/run.sh
 
-test: unit-test live-test
+# installs what it needs first, so it works on a fresh machine
+test:
+	scripts/install-deps.sh
+	$(MAKE) all
+	$(MAKE) unit-test
+	$(MAKE) live-test
+
+deps:
+	scripts/install-deps.sh
 
 install: tlat
 	install -D -m 0755 tlat $(DESTDIR)$(BINDIR)/tlat

@@ -218,8 +218,9 @@ static int cli_check(struct tlat_params *p, char *err)
 int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 {
 	const struct option *long_opts = p->mode == TLAT_MODE_TOP ? top_long_opts : hist_long_opts;
-	const char *short_opts = p->mode == TLAT_MODE_TOP ? COMMON_SHORT_OPTS "q"
-							  : COMMON_SHORT_OPTS "b:E:";
+	/* the leading ':' makes getopt return ':' for a missing argument */
+	const char *short_opts = p->mode == TLAT_MODE_TOP ? ":" COMMON_SHORT_OPTS "q"
+							  : ":" COMMON_SHORT_OPTS "b:E:";
 	int opt, ret;
 
 	optind = 0;	/* full reset: unit tests parse many command lines */
@@ -227,11 +228,16 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 	while ((opt = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
 		if (opt == 'h')
 			return TLAT_CLI_HELP;
-		if (opt == '?' || opt == ':') {
-			if (optopt && strchr("pdcHPbE", optopt))
-				return cli_error(err, "option '-%c' requires an argument", optopt);
-			if (optopt)
+		/* getopt has moved past a long option or a finished cluster of short ones */
+		if (opt == ':')
+			return cli_error(err, "option '%s' requires an argument", argv[optind - 1]);
+		if (opt == '?') {
+			if (optopt > 0 && optopt < 256 &&
+			    (optopt == ':' || !strchr(short_opts, optopt)))
 				return cli_error(err, "unknown option '-%c'", optopt);
+			if (optopt)	/* a long option that takes no argument got one */
+				return cli_error(err, "option '%s' does not take an argument",
+						 argv[optind - 1]);
 			return cli_error(err, "unknown option '%s'", argv[optind - 1]);
 		}
 		ret = parse_common_opt(p, opt, optarg, err);
@@ -251,7 +257,7 @@ static const char common_usage[] =
 	"  -d/--duration time[s|m|h|d]: duration of the session\n"
 	"  -c/--cpus cpu-list: run the measurement threads only on these CPUs\n"
 	"  -H/--house-keeping cpu-list: run tlat itself only on these CPUs\n"
-	"  -P/--priority o:prio|r:prio|f:prio|d:runtime:period: scheduling parameters\n"
+	"  -P/--priority o:nice|r:prio|f:prio|d:runtime:period: scheduling parameters\n"
 	"     of the measurement threads (default f:95)\n"
 	"  -n/--nano: display data in nanoseconds\n"
 	"  -D/--debug: print debug info\n"
@@ -259,7 +265,7 @@ static const char common_usage[] =
 	"     --warm-up s: let the workload run for s seconds before collecting data\n"
 	"     --trace-buffer-size kB: set the per-cpu trace buffer size in kB\n"
 	"     --source auto|tracepoints: where samples come from (default auto)\n"
-	"     --sample-log file: write every paired sample (cpu seq irq thread user, ns) to file\n";
+	"     --sample-log file: write every sample as \"cpu seq context latency_ns\" to file\n";
 
 void cli_usage(FILE *out, enum tlat_mode mode)
 {
@@ -286,5 +292,5 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "     --no-index: do not print index\n"
 		      "     --with-zeros: print zero only entries\n", out);
 	}
-	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stops it.\n", out);
+	fputs("\nExit status: 0 when the run completes, 1 on error.\n", out);
 }

@@ -147,12 +147,13 @@ static int parse_int_range(const char *str, long min, long max, int *val)
 int parse_sched(const char *str, struct tlat_sched *sched)
 {
 	struct tlat_sched s = { .set = true };
-	char buf[64], *period;
+	char buf[64], *period, policy;
 
 	if (!str || strlen(str) < 3 || str[1] != ':' || strlen(str) >= sizeof(buf))
 		return -EINVAL;
 
-	switch (str[0]) {
+	policy = (char)tolower((unsigned char)str[0]);	/* rtla takes "F:95" too */
+	switch (policy) {
 	case 'o':
 		s.policy = SCHED_OTHER;
 		if (parse_int_range(str + 2, -20, 19, &s.prio))
@@ -160,7 +161,7 @@ int parse_sched(const char *str, struct tlat_sched *sched)
 		break;
 	case 'r':
 	case 'f':
-		s.policy = str[0] == 'r' ? SCHED_RR : SCHED_FIFO;
+		s.policy = policy == 'r' ? SCHED_RR : SCHED_FIFO;
 		if (parse_int_range(str + 2, 1, 99, &s.prio))
 			return -EINVAL;
 		break;

@@ -19,7 +19,8 @@
 #include "run.h"
 #include "systune.h"
 
-#define RUN_POLL_NS	(100 * 1000000ull)	/* how often the buffers are drained */
+/* how often the buffers are drained: each pass has a fixed cost of ~0.2 ms */
+#define RUN_POLL_NS	(250 * 1000000ull)
 #define RUN_FRAME_NS	(1000 * 1000000ull)	/* top's refresh, as rtla's */
 #define RUN_MAX_CONSUMERS 4
 

@@ -17,7 +17,7 @@
 #include "session.h"
 
 #define TLAT_INSTANCE_PREFIX	"tlat_"
-#define TLAT_INSTANCE_REGEX	"^tlat_[0-9]+$"
+#define TLAT_INSTANCE_REGEX	"^tlat_[0-9][0-9]*$"	/* libtracefs: basic regex */
 
 /*
  * An instance belongs to a live run only if its pid exists and is a tlat

@@ -6,6 +6,8 @@
 #ifndef TLAT_STATS_H
 #define TLAT_STATS_H
 
+#include <stdbool.h>
+
 #include "sample.h"
 
 struct tlat_stat {

@@ -1,0 +1,29 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# install-deps.sh - install the Debian 12 packages tlat needs to build, test
+# and benchmark. Idempotent: installs only what is missing.
+set -eu
+
+PKGS=(
+	build-essential pkg-config
+	libtracefs-dev libtraceevent-dev libcpupower-dev libproc2-dev
+	libcmocka-dev
+	rt-tests		# cyclictest, the benchmark's anchor
+	man-db groff-base	# the man page tests render with man -l
+	procps util-linux	# ps, pkill, setpriv, unshare, taskset in the live tests
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+	[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "install-deps.sh: run as root to install: ${missing[*]}" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"

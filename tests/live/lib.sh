@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# lib.sh - a small TAP-style engine for tlat's live tests, in the spirit of
+# rtla's tests/engine.sh: each check prints "ok N - ..." or "not ok N - ..."
+# with the evidence, and the run ends with "N passed, N failed".
+
+TRACEFS=/sys/kernel/tracing
+NR_PASS=0
+NR_FAIL=0
+NR_TEST=0
+
+ok() {
+	NR_TEST=$((NR_TEST + 1))
+	NR_PASS=$((NR_PASS + 1))
+	echo "ok $NR_TEST - $*"
+}
+
+not_ok() {
+	NR_TEST=$((NR_TEST + 1))
+	NR_FAIL=$((NR_FAIL + 1))
+	echo "not ok $NR_TEST - $*"
+}
+
+# check DESCRIPTION CONDITION... : the condition is a command
+check() {
+	local desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+# print a file as TAP comments, for the evidence of a failure
+show() {
+	sed 's/^/# /' "$@"
+}
+
+finish() {
+	echo "$NR_PASS passed, $NR_FAIL failed"
+	[ "$NR_FAIL" -eq 0 ]
+}
+
+tracefs_mounted() {
+	grep -q " $TRACEFS tracefs " /proc/mounts
+}
+
+# everything tlat must leave as it found it, at the top level of tracefs
+snapshot() {
+	local t=$TRACEFS
+	echo "instances: $(ls $t/instances | tr '\n' ' ')"
+	for f in tracing_on current_tracer trace_clock buffer_size_kb; do
+		echo "$f: $(cat $t/$f)"
+	done
+	echo "set_event: $(tr '\n' ' ' < $t/set_event)"
+}
+
+# fail loudly, never skip: a live test that cannot run is a failure
+require_root() {
+	if [ "$(id -u)" != 0 ]; then
+		echo "Bail out! live tests must run as root"
+		exit 1
+	fi
+}

@@ -1,0 +1,257 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# run.sh - live tests of tlat on this host, as root: real measurements,
+# sample ordering, leaving tracefs as it was on every exit path, bad input.
+# Usage: tests/live/run.sh [path/to/tlat]
+set -u
+cd "$(dirname "$0")/../.."
+. tests/live/lib.sh
+require_root
+
+TLAT=$(realpath "${1:-./tlat}")
+WORK=$(mktemp -d /tmp/tlat-live.XXXXXX)
+NCPU=$(nproc)
+was_mounted=0
+tracefs_mounted && was_mounted=1
+
+cleanup() {
+	pkill -KILL -x tlat 2>/dev/null
+	rm -rf "$WORK"
+	# leave tracefs mounted or not, as we found it
+	if [ $was_mounted = 0 ] && tracefs_mounted; then umount $TRACEFS; fi
+	if [ $was_mounted = 1 ] && ! tracefs_mounted; then mount -t tracefs nodev $TRACEFS; fi
+}
+trap cleanup EXIT
+
+# --- tracefs not mounted: tlat mounts it, and unmounts it afterwards ---------
+tracefs_mounted && umount $TRACEFS
+"$TLAT" top -d 1 -q > "$WORK/unmounted.out" 2>&1
+rc=$?
+check "runs with tracefs unmounted (exit 0)" [ $rc = 0 ]
+check "leaves tracefs unmounted as it found it" bash -c "! grep -q ' $TRACEFS tracefs ' /proc/mounts"
+
+mount -t tracefs nodev $TRACEFS
+BEFORE=$WORK/before.snap
+snapshot > "$BEFORE"
+
+same_as_before() {
+	snapshot > "$WORK/after.snap"
+	if ! diff -u "$BEFORE" "$WORK/after.snap" > "$WORK/snap.diff"; then
+		show "$WORK/snap.diff"
+		return 1
+	fi
+}
+
+# --- counts: tlat top and hist report duration/period samples per CPU --------
+# per-CPU COUNT of top's rows must be within 5% of 5000 (5 s at 1 ms)
+"$TLAT" top -d 5 -q > "$WORK/top.out" 2>&1
+rc=$?
+check "top -d 5 -q exits 0" [ $rc = 0 ]
+count_ok() {
+	awk -v ncpu="$NCPU" -v want=5000 '
+		/^ *[0-9]+ #[0-9]+/ { n++; c = substr($2, 2);
+			if (c < want * 0.95 || c > want * 1.05) { bad = 1; print "# cpu " $1 " count " c } }
+		END { exit !(n == ncpu && !bad) }' "$1"
+}
+check "top: every CPU has a COUNT within 5% of duration/period" count_ok "$WORK/top.out" ||
+	show "$WORK/top.out"
+check "top: prints the ALL summary" grep -q '^ALL #' "$WORK/top.out"
+check "top: shows the Ret user (Usr) columns" grep -q 'Ret user Timer Latency (us)' "$WORK/top.out"
+
+"$TLAT" hist -d 5 > "$WORK/hist.out" 2>&1
+rc=$?
+check "hist -d 5 exits 0" [ $rc = 0 ]
+hist_count_ok() {
+	# the first count: row holds IRQ, Thr, Usr per CPU
+	awk -v ncpu="$NCPU" -v want=5000 '
+		/^count:/ && !done { done = 1;
+			for (i = 2; i <= NF; i++) { n++;
+				if ($i < want * 0.95 || $i > want * 1.05) { bad = 1; print "# column " i " count " $i } } }
+		END { exit !(n == 3 * ncpu && !bad) }' "$1"
+}
+check "hist: every CPU and context has a count within 5% of duration/period" \
+	hist_count_ok "$WORK/hist.out" || show "$WORK/hist.out"
+check "hist: rtla header" grep -q '^# RTLA timerlat histogram$' "$WORK/hist.out"
+check "hist: IRQ/Thr/Usr columns" grep -q '^Index   IRQ-000   Thr-000   Usr-000' "$WORK/hist.out"
+check "hist: over: row and ALL block" bash -c "grep -q '^over: ' $WORK/hist.out && grep -q '^ALL:  ' $WORK/hist.out"
+check "runs leave tracefs as they found it" same_as_before
+
+# --- every sample: IRQ <= thread <= user-return, each activation complete -----
+"$TLAT" top -d 5 -q --sample-log "$WORK/samples.log" > /dev/null 2>&1
+order_ok() {
+	awk '
+		{ key = $1 " " $2; lat[key, $3] = $4; keys[key] = 1 }
+		END {
+			for (k in keys) {
+				n++
+				if (!((k, "irq") in lat) || !((k, "thread") in lat) || !((k, "user") in lat)) {
+					print "# incomplete activation " k; bad++; continue }
+				if (lat[k, "irq"] > lat[k, "thread"] || lat[k, "thread"] > lat[k, "user"]) {
+					print "# out of order " k ": " lat[k, "irq"] " " lat[k, "thread"] " " lat[k, "user"]; bad++ }
+			}
+			print "# " n " activations checked"
+			exit !(n > 0 && !bad)
+		}' "$1"
+}
+check "every recorded sample has IRQ <= thread <= user-return" order_ok "$WORK/samples.log"
+
+# --- stop paths: SIGINT, SIGTERM, SIGKILL + next run ---------------------------
+for sig in INT TERM HUP; do
+	"$TLAT" top -q > "$WORK/sig.out" 2>&1 &
+	pid=$!
+	sleep 2
+	kill -$sig $pid
+	wait $pid
+	rc=$?
+	check "SIG$sig: exits 0 with the final summary" bash -c "[ $rc = 0 ] && grep -q '^ALL #' $WORK/sig.out"
+	check "SIG$sig: tracefs is as it was" same_as_before
+done
+
+"$TLAT" top -q > /dev/null 2>&1 &
+pid=$!
+sleep 2
+check "while running, tlat has its own instance tlat_$pid" [ -d $TRACEFS/instances/tlat_$pid ]
+top_level_untouched() {
+	snapshot | grep -v '^instances:' > "$WORK/running.snap"
+	grep -v '^instances:' "$BEFORE" | diff -u - "$WORK/running.snap"
+}
+check "while running, the top-level settings are untouched" top_level_untouched
+kill -KILL $pid
+wait $pid 2>/dev/null
+check "SIGKILL leaves the instance behind" [ -d $TRACEFS/instances/tlat_$pid ]
+"$TLAT" top -d 1 -q > /dev/null 2>&1
+check "the next run removes the killed run's instance" [ ! -d $TRACEFS/instances/tlat_$pid ]
+check "SIGKILL + next run: tracefs is as it was" same_as_before
+
+# a live run's instance is never touched by another run
+"$TLAT" top -d 4 -q > /dev/null 2>&1 &
+pid=$!
+sleep 1
+"$TLAT" top -d 1 -q > /dev/null 2>&1
+check "a second run leaves a live run's instance alone" [ -d $TRACEFS/instances/tlat_$pid ]
+wait $pid
+check "concurrent runs both exit cleanly" same_as_before
+
+# --- bad input: one line on stderr, exit 1, nothing on stdout, nothing changed -
+bad_input() {
+	local desc=$1
+	shift
+	"$@" > "$WORK/bad.out" 2> "$WORK/bad.err"
+	local rc=$?
+	if [ $rc = 1 ] && [ "$(wc -l < "$WORK/bad.err")" = 1 ] && [ ! -s "$WORK/bad.out" ] &&
+	   same_as_before; then
+		ok "bad input: $desc: $(cat "$WORK/bad.err")"
+	else
+		not_ok "bad input: $desc (exit $rc)"
+		show "$WORK/bad.out" "$WORK/bad.err"
+	fi
+}
+bad_input "unknown option" "$TLAT" top --frobnicate
+bad_input "unknown short option" "$TLAT" hist -Z
+bad_input "bad cpu list" "$TLAT" top -c 0-x
+bad_input "cpu that does not exist" "$TLAT" top -c "$NCPU"
+bad_input "period below range" "$TLAT" top -p 99
+bad_input "period above range" "$TLAT" hist -p 1000001
+bad_input "bad duration" "$TLAT" top -d 10x
+bad_input "bad priority" "$TLAT" top -P f:100
+bad_input "no-irq with no-thread" "$TLAT" hist --no-irq --no-thread
+bad_input "unknown source" "$TLAT" top --source nosuch -d 1
+bad_input "unknown command" "$TLAT" frob
+bad_input "not root" setpriv --reuid=65534 --regid=65534 --clear-groups "$TLAT" top -d 1
+# an unprivileged user namespace is root inside but cannot mount tracefs
+umount $TRACEFS
+bad_input_unmounted() {
+	unshare -Ur "$TLAT" top -d 1 > "$WORK/bad.out" 2> "$WORK/bad.err"
+	local rc=$?
+	if [ $rc = 1 ] && [ "$(wc -l < "$WORK/bad.err")" = 1 ] && ! tracefs_mounted &&
+	   ! grep -q debugfs /proc/mounts; then
+		ok "bad input: tracefs not available: $(cat "$WORK/bad.err")"
+	else
+		not_ok "bad input: tracefs not available (exit $rc)"
+		show "$WORK/bad.out" "$WORK/bad.err"
+	fi
+}
+bad_input_unmounted
+mount -t tracefs nodev $TRACEFS
+
+# --- options ---------------------------------------------------------------------
+"$TLAT" top -d 3 -q -c 1 > "$WORK/c1.out" 2>&1
+check "-c 1 measures only CPU 1" bash -c "grep -q '^  1 #' $WORK/c1.out && ! grep -q '^  0 #' $WORK/c1.out"
+
+"$TLAT" top -d 3 -q -p 500 > "$WORK/p.out" 2>&1
+p_ok() {
+	awk -v ncpu="$NCPU" '/^ *[0-9]+ #/ { n++; c = substr($2, 2); if (c < 5700 || c > 6300) bad = 1 }
+		END { exit !(n == ncpu && !bad) }' "$1"
+}
+check "-p 500 gives 2000 samples/s per CPU" p_ok "$WORK/p.out" || show "$WORK/p.out"
+
+"$TLAT" top -d 2 --warm-up 2 -q > "$WORK/w.out" 2>&1
+w_ok() {
+	awk '/^ *[0-9]+ #/ { n++; c = substr($2, 2); if (c < 1900 || c > 2100) bad = 1 }
+		END { exit !(n && !bad) }' "$1"
+}
+check "--warm-up 2 -d 2 counts only the 2 s after warm-up" w_ok "$WORK/w.out" || show "$WORK/w.out"
+
+"$TLAT" top -d 1 -q -n > "$WORK/n.out" 2>&1
+check "-n reports nanoseconds" grep -q 'IRQ Timer Latency (ns)' "$WORK/n.out"
+
+"$TLAT" top -d 4 -q -P f:42 --trace-buffer-size 2048 --dma-latency 7 -H 0 -c 1 > /dev/null 2>&1 &
+pid=$!
+sleep 2
+prio=$(ps -L -o comm=,rtprio=,cls= -p $pid | awk '$1 == "tlat/1" { print $2 "/" $3 }')
+check "-P f:42 runs the measuring thread at FIFO 42 (got $prio)" [ "$prio" = "42/FF" ]
+bufsz=$(cat $TRACEFS/instances/tlat_$pid/buffer_size_kb)
+# the kernel rounds the size up to whole sub-buffers
+check "--trace-buffer-size sets the instance's buffer (got $bufsz)" [ "$bufsz" -ge 2048 -a "$bufsz" -le 2064 ]
+dma=$(od -An -td4 /dev/cpu_dma_latency | tr -d ' ')
+check "--dma-latency 7 holds /dev/cpu_dma_latency at 7 (got $dma)" [ "$dma" = 7 ]
+aff=$(taskset -pc $pid | awk '{ print $NF }')
+check "-H 0 runs tlat itself on CPU 0 (got $aff)" [ "$aff" = 0 ]
+wait $pid
+dma=$(od -An -td4 /dev/cpu_dma_latency | tr -d ' ')
+check "cpu_dma_latency is released at exit (got $dma)" [ "$dma" != 7 ]
+
+"$TLAT" top -d 3 -q -P o:0 > "$WORK/o.out" 2>&1
+check "-P o:0 (SCHED_OTHER) measures" grep -q '^ALL #' "$WORK/o.out"
+
+"$TLAT" hist -d 2 -b 10 -E 20 --no-irq --no-summary > "$WORK/h2.out" 2>&1
+check "hist --no-irq drops the IRQ columns" bash -c "grep -q '^Index   Thr-000   Usr-000' $WORK/h2.out"
+check "hist --no-summary drops count/min/avg/max" bash -c "! grep -q '^count:' $WORK/h2.out"
+check "hist -b 10 indexes buckets by 10" bash -c "awk '/^[0-9]/ { if (\$1 % 10) bad = 1 } END { exit bad }' $WORK/h2.out"
+"$TLAT" hist -d 1 -E 10 --no-index --with-zeros --no-header > "$WORK/h3.out" 2>&1
+check "hist --no-index --with-zeros --no-header: 10 rows, over:, then summary" \
+	bash -c "[ \$(head -11 $WORK/h3.out | grep -c '^ *[0-9]') = 11 ] && ! grep -q '^#' $WORK/h3.out"
+
+# --- missed events are counted and reported as rtla does ----------------------
+"$TLAT" top -p 100 -d 2 -q --trace-buffer-size 8 > "$WORK/miss.out" 2>&1
+check "a too small buffer reports missed events" \
+	grep -Eq '^(unknown number of|[0-9]+ \([0-9.]+%\)) events missed, results might not be accurate$' \
+	"$WORK/miss.out" || show "$WORK/miss.out"
+
+# --- an error after set-up began (the kernel refuses the policy) ------------------
+"$TLAT" top -P d:100us:1ms -d 1 > "$WORK/err.out" 2> "$WORK/err.err"
+rc=$?
+check "a failing set-up exits 1 with one line ($(cat "$WORK/err.err"))" \
+	bash -c "[ $rc = 1 ] && [ \$(wc -l < $WORK/err.err) = 1 ]"
+check "a failing set-up leaves tracefs as it was" same_as_before
+
+# --- invoked as rtla -------------------------------------------------------------
+ln -sf "$TLAT" "$WORK/rtla"
+"$WORK/rtla" timerlat hist -d 1 > "$WORK/rtla.out" 2>&1
+check "rtla timerlat hist works" grep -q '^# RTLA timerlat histogram$' "$WORK/rtla.out"
+"$WORK/rtla" timerlat -d 1 -q > "$WORK/rtla2.out" 2>&1
+check "rtla timerlat with options runs top" grep -q '^ALL #' "$WORK/rtla2.out"
+"$WORK/rtla" timerlat top -d 1 -q > "$WORK/rtla3.out" 2>&1
+check "rtla timerlat top works" grep -q '^ALL #' "$WORK/rtla3.out"
+
+# --- help and man pages ----------------------------------------------------------
+for mode in top hist; do
+	"$TLAT" $mode --help > "$WORK/help.out" 2>&1
+	check "$mode --help exits 0 and lists --period" grep -q -- '--period' "$WORK/help.out"
+done
+for page in man/tlat.8 man/tlat-top.8 man/tlat-hist.8; do
+	check "$page renders with man -l" bash -c "MANWIDTH=80 man -l $page 2>&1 >/dev/null | (! grep -q .) && [ \$(MANWIDTH=80 man -l $page | wc -l) -gt 20 ]"
+done
+
+check "all runs left tracefs as they found it" same_as_before
+finish

@@ -1,0 +1,517 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_cli.c - tlat top's and tlat hist's command lines: defaults, every
+ * spelling of every option (short, long, attached, --opt=value), ranges at
+ * their bounds, and the one-line errors for what rtla rejects.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "cli.h"
+#include "cpuset.h"
+
+#define NR_CPUS	4
+
+struct cli {
+	struct tlat_params p;
+	char err[TLAT_ERR_LEN];
+};
+
+/* argv and argc of "tlat <args...>"; getopt may permute the pointers, not the strings */
+#define ARGV(...)	((char *[]){ "tlat", __VA_ARGS__, NULL })
+#define ARGC(...)	((int)(sizeof((char *[]){ "tlat", __VA_ARGS__ }) / sizeof(char *)))
+
+/* parse a command line into freshly initialised params */
+#define PARSE(c, ...)							\
+	(cli_reset(c), cli_parse(&(c)->p, ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), (c)->err))
+
+#define PARSE_OK(c, ...)	assert_int_equal(PARSE(c, __VA_ARGS__), 0)
+
+/* the command line must fail with a one-line error that mentions needle */
+#define PARSE_ERR(c, needle, ...)	expect_error(c, PARSE(c, __VA_ARGS__), needle)
+
+static int setup(void **state, enum tlat_mode mode)
+{
+	struct cli *c = calloc(1, sizeof(*c));
+
+	if (!c || cli_params_init(&c->p, mode, NR_CPUS)) {
+		free(c);
+		return -1;
+	}
+	*state = c;
+	return 0;
+}
+
+static int setup_top(void **state)
+{
+	return setup(state, TLAT_MODE_TOP);
+}
+
+static int setup_hist(void **state)
+{
+	return setup(state, TLAT_MODE_HIST);
+}
+
+static int teardown(void **state)
+{
+	struct cli *c = *state;
+
+	cli_params_free(&c->p);
+	free(c);
+	return 0;
+}
+
+static void cli_reset(struct cli *c)
+{
+	enum tlat_mode mode = c->p.mode;
+
+	cli_params_free(&c->p);
+	assert_int_equal(cli_params_init(&c->p, mode, NR_CPUS), 0);
+	memset(c->err, 0, sizeof(c->err));
+}
+
+static void expect_error(struct cli *c, int ret, const char *needle)
+{
+	if (ret != -EINVAL)
+		fail_msg("expected -EINVAL, got %d (err '%s')", ret, c->err);
+	if (!c->err[0])
+		fail_msg("no error message");
+	for (const char *s = c->err; *s; s++)
+		if (!isprint((unsigned char)*s))
+			fail_msg("error message has a non-printable byte %#x: '%s'",
+				 (unsigned char)*s, c->err);
+	if (!strstr(c->err, needle))
+		fail_msg("error '%s' does not mention '%s'", c->err, needle);
+}
+
+static u64 cpu_mask(const struct tlat_cpuset *cpus)
+{
+	u64 mask = 0;
+
+	for (int cpu = 0; cpu < cpus->nr_cpus; cpu++)
+		if (cpuset_has(cpus, cpu))
+			mask |= 1ULL << cpu;
+	return mask;
+}
+
+static void check_defaults(const struct tlat_params *p, enum tlat_mode mode)
+{
+	assert_int_equal(p->mode, mode);
+	assert_int_equal(p->period_us, 1000);
+	assert_int_equal(p->duration_s, 0);
+	assert_int_equal(p->warmup_s, 0);
+	assert_int_equal(p->cpus.nr_cpus, NR_CPUS);
+	assert_int_equal(cpuset_count(&p->cpus), NR_CPUS);
+	assert_int_equal(cpu_mask(&p->cpus), 0xf);
+	assert_int_equal(p->housekeeping.nr_cpus, NR_CPUS);
+	assert_int_equal(cpuset_count(&p->housekeeping), 0);
+	assert_false(p->housekeeping_set);
+	assert_false(p->sched.set);
+	assert_false(p->quiet);
+	assert_false(p->nano);
+	assert_false(p->debug);
+	assert_int_equal(p->dma_latency_us, -1);
+	assert_int_equal(p->buffer_kb, 0);
+	assert_string_equal(p->source, "auto");
+	assert_null(p->sample_log);
+	assert_int_equal(p->hist.bucket_size, 1);
+	assert_int_equal(p->hist.entries, 256);
+	assert_false(p->hist.no_irq);
+	assert_false(p->hist.no_thread);
+	assert_false(p->hist.no_header);
+	assert_false(p->hist.no_summary);
+	assert_false(p->hist.no_index);
+	assert_false(p->hist.with_zeros);
+}
+
+static void test_defaults(void **state)
+{
+	struct cli *c = *state;
+	enum tlat_mode mode = c->p.mode;
+
+	/* straight from cli_params_init() */
+	check_defaults(&c->p, mode);
+	/* and after parsing an empty command line */
+	cli_reset(c);
+	assert_int_equal(cli_parse(&c->p, 1, (char *[]){ "tlat", NULL }, c->err), 0);
+	check_defaults(&c->p, mode);
+}
+
+static void test_period(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-p", "100");
+	assert_int_equal(c->p.period_us, 100);
+	PARSE_OK(c, "--period", "1000000");
+	assert_int_equal(c->p.period_us, 1000000);
+	PARSE_OK(c, "-p250");
+	assert_int_equal(c->p.period_us, 250);
+	PARSE_OK(c, "--period=500");
+	assert_int_equal(c->p.period_us, 500);
+	PARSE_ERR(c, "'99'", "-p", "99");
+	PARSE_ERR(c, "'1000001'", "--period", "1000001");
+	PARSE_ERR(c, "period", "-p", "1ms");
+	PARSE_ERR(c, "period", "--period=");
+}
+
+static void test_duration(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-d", "10");
+	assert_int_equal(c->p.duration_s, 10);
+	PARSE_OK(c, "--duration", "2m");
+	assert_int_equal(c->p.duration_s, 120);
+	PARSE_OK(c, "-d1h");
+	assert_int_equal(c->p.duration_s, 3600);
+	PARSE_OK(c, "--duration=1d");
+	assert_int_equal(c->p.duration_s, 86400);
+	PARSE_ERR(c, "duration", "-d", "0");
+	PARSE_ERR(c, "'10x'", "--duration", "10x");
+}
+
+static void test_cpus(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-c", "0,2");
+	assert_int_equal(cpu_mask(&c->p.cpus), 0x5);
+	PARSE_OK(c, "--cpus", "1-3");
+	assert_int_equal(cpu_mask(&c->p.cpus), 0xe);
+	PARSE_OK(c, "-c3");
+	assert_int_equal(cpu_mask(&c->p.cpus), 0x8);
+	PARSE_OK(c, "--cpus=0");
+	assert_int_equal(cpu_mask(&c->p.cpus), 0x1);
+	/* the house-keeping set is not touched by -c */
+	assert_int_equal(cpuset_count(&c->p.housekeeping), 0);
+	PARSE_ERR(c, "'4'", "-c", "4");
+	PARSE_ERR(c, "'1-0'", "--cpus", "1-0");
+	PARSE_ERR(c, "cpu list", "-c", "0,,1");
+	PARSE_ERR(c, "cpu list", "--cpus=");
+}
+
+static void test_house_keeping(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-H", "0");
+	assert_true(c->p.housekeeping_set);
+	assert_int_equal(cpu_mask(&c->p.housekeeping), 0x1);
+	/* the measured CPUs stay all CPUs */
+	assert_int_equal(cpu_mask(&c->p.cpus), 0xf);
+	PARSE_OK(c, "--house-keeping", "1-2");
+	assert_int_equal(cpu_mask(&c->p.housekeeping), 0x6);
+	PARSE_OK(c, "-H3");
+	assert_int_equal(cpu_mask(&c->p.housekeeping), 0x8);
+	PARSE_OK(c, "--house-keeping=0,3");
+	assert_int_equal(cpu_mask(&c->p.housekeeping), 0x9);
+	PARSE_ERR(c, "'4'", "-H", "4");
+	assert_false(c->p.housekeeping_set);
+}
+
+static void test_priority(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-P", "f:95");
+	assert_true(c->p.sched.set);
+	assert_int_equal(c->p.sched.policy, SCHED_FIFO);
+	assert_int_equal(c->p.sched.prio, 95);
+	PARSE_OK(c, "--priority", "r:10");
+	assert_int_equal(c->p.sched.policy, SCHED_RR);
+	assert_int_equal(c->p.sched.prio, 10);
+	PARSE_OK(c, "-Po:-5");
+	assert_int_equal(c->p.sched.policy, SCHED_OTHER);
+	assert_int_equal(c->p.sched.prio, -5);
+	PARSE_OK(c, "--priority=d:100us:1ms");
+	assert_int_equal(c->p.sched.runtime_ns, 100000);
+	assert_int_equal(c->p.sched.period_ns, 1000000);
+	PARSE_ERR(c, "'f:100'", "-P", "f:100");
+	PARSE_ERR(c, "priority", "--priority", "f95");
+	assert_false(c->p.sched.set);
+}
+
+static void test_quiet(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-q");
+	assert_true(c->p.quiet);
+	PARSE_OK(c, "--quiet");
+	assert_true(c->p.quiet);
+}
+
+/* options both modes share */
+static void test_flags(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-n");
+	assert_true(c->p.nano);
+	assert_false(c->p.debug);
+	PARSE_OK(c, "--nano");
+	assert_true(c->p.nano);
+	PARSE_OK(c, "-D");
+	assert_true(c->p.debug);
+	assert_false(c->p.nano);
+	PARSE_OK(c, "--debug");
+	assert_true(c->p.debug);
+	/* clustered short options, the last one with an attached argument */
+	PARSE_OK(c, "-nDp200");
+	assert_true(c->p.nano);
+	assert_true(c->p.debug);
+	assert_int_equal(c->p.period_us, 200);
+}
+
+static void test_dma_latency(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "--dma-latency", "0");
+	assert_int_equal(c->p.dma_latency_us, 0);
+	PARSE_OK(c, "--dma-latency", "10000");
+	assert_int_equal(c->p.dma_latency_us, 10000);
+	PARSE_OK(c, "--dma-latency=50");
+	assert_int_equal(c->p.dma_latency_us, 50);
+	PARSE_ERR(c, "dma-latency", "--dma-latency", "10001");
+	PARSE_ERR(c, "dma-latency", "--dma-latency", "-1");
+	assert_int_equal(c->p.dma_latency_us, -1);
+}
+
+static void test_warm_up(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "--warm-up", "0");
+	assert_int_equal(c->p.warmup_s, 0);
+	PARSE_OK(c, "--warm-up", "86400");
+	assert_int_equal(c->p.warmup_s, 86400);
+	PARSE_OK(c, "--warm-up=10");
+	assert_int_equal(c->p.warmup_s, 10);
+	PARSE_ERR(c, "warm-up", "--warm-up", "86401");
+	PARSE_ERR(c, "warm-up", "--warm-up", "1s");
+}
+
+static void test_trace_buffer_size(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "--trace-buffer-size", "1");
+	assert_int_equal(c->p.buffer_kb, 1);
+	PARSE_OK(c, "--trace-buffer-size", "16777216");
+	assert_int_equal(c->p.buffer_kb, 16777216);
+	PARSE_OK(c, "--trace-buffer-size=1024");
+	assert_int_equal(c->p.buffer_kb, 1024);
+	PARSE_ERR(c, "trace-buffer-size", "--trace-buffer-size", "0");
+	PARSE_ERR(c, "trace-buffer-size", "--trace-buffer-size", "16777217");
+}
+
+static void test_source_and_sample_log(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "--source", "tracepoints", "--sample-log=/tmp/samples");
+	assert_string_equal(c->p.source, "tracepoints");
+	assert_string_equal(c->p.sample_log, "/tmp/samples");
+}
+
+static void test_bucket_size(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-b", "1");
+	assert_int_equal(c->p.hist.bucket_size, 1);
+	PARSE_OK(c, "-b", "999999");
+	assert_int_equal(c->p.hist.bucket_size, 999999);
+	PARSE_OK(c, "--bucket-size", "10");
+	assert_int_equal(c->p.hist.bucket_size, 10);
+	PARSE_OK(c, "-b5");
+	assert_int_equal(c->p.hist.bucket_size, 5);
+	PARSE_OK(c, "--bucket-size=7");
+	assert_int_equal(c->p.hist.bucket_size, 7);
+	PARSE_ERR(c, "'0'", "-b", "0");
+	PARSE_ERR(c, "'1000000'", "--bucket-size", "1000000");
+}
+
+static void test_entries(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-E", "10");
+	assert_int_equal(c->p.hist.entries, 10);
+	PARSE_OK(c, "-E", "9999999");
+	assert_int_equal(c->p.hist.entries, 9999999);
+	PARSE_OK(c, "--entries", "100");
+	assert_int_equal(c->p.hist.entries, 100);
+	PARSE_OK(c, "-E20");
+	assert_int_equal(c->p.hist.entries, 20);
+	PARSE_OK(c, "--entries=30");
+	assert_int_equal(c->p.hist.entries, 30);
+	PARSE_ERR(c, "'9'", "-E", "9");
+	PARSE_ERR(c, "'10000000'", "--entries", "10000000");
+}
+
+static void test_hist_flags(void **state)
+{
+	struct cli *c = *state;
+	const struct tlat_hist_params *h = &c->p.hist;
+
+	PARSE_OK(c, "--no-irq");
+	assert_true(h->no_irq);
+	assert_false(h->no_thread);
+	PARSE_OK(c, "--no-thread");
+	assert_true(h->no_thread);
+	assert_false(h->no_irq);
+	PARSE_OK(c, "--no-header");
+	assert_true(h->no_header);
+	assert_false(h->no_summary);
+	PARSE_OK(c, "--no-summary");
+	assert_true(h->no_summary);
+	assert_false(h->no_header);
+	PARSE_OK(c, "--with-zeros");
+	assert_true(h->with_zeros);
+	assert_false(h->no_index);
+	PARSE_OK(c, "--no-index", "--with-zeros");
+	assert_true(h->no_index);
+	assert_true(h->with_zeros);
+	/* the order does not matter: the cross check runs after parsing */
+	PARSE_OK(c, "--with-zeros", "--no-index");
+	assert_true(h->no_index);
+}
+
+static void test_help(void **state)
+{
+	struct cli *c = *state;
+
+	assert_int_equal(PARSE(c, "-h"), TLAT_CLI_HELP);
+	assert_int_equal(PARSE(c, "--help"), TLAT_CLI_HELP);
+	assert_int_equal(PARSE(c, "-p", "100", "-h"), TLAT_CLI_HELP);
+}
+
+/* errors both modes share */
+static void test_common_errors(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_ERR(c, "-x", "-x");
+	PARSE_ERR(c, "--bogus", "--bogus");
+	PARSE_ERR(c, "'foo'", "foo");
+	PARSE_ERR(c, "'foo'", "-p", "100", "foo");
+	PARSE_ERR(c, "'foo'", "foo", "-p", "100");
+	/* missing arguments */
+	PARSE_ERR(c, "-p", "-p");
+	PARSE_ERR(c, "-d", "-d");
+	PARSE_ERR(c, "-c", "-c");
+	PARSE_ERR(c, "-H", "-H");
+	PARSE_ERR(c, "-P", "-P");
+	PARSE_ERR(c, "requires an argument", "--period");
+	PARSE_ERR(c, "requires an argument", "--cpus");
+}
+
+static void test_top_errors(void **state)
+{
+	struct cli *c = *state;
+
+	/* hist-only options */
+	PARSE_ERR(c, "-b", "-b", "10");
+	PARSE_ERR(c, "-E", "-E", "10");
+	PARSE_ERR(c, "--no-irq", "--no-irq");
+	PARSE_ERR(c, "--with-zeros", "--with-zeros");
+}
+
+static void test_hist_errors(void **state)
+{
+	struct cli *c = *state;
+
+	/* top-only option */
+	PARSE_ERR(c, "-q", "-q");
+	PARSE_ERR(c, "--quiet", "--quiet");
+	PARSE_ERR(c, "nothing to do", "--no-irq", "--no-thread");
+	PARSE_ERR(c, "no-index", "--no-index");
+	PARSE_ERR(c, "-b", "-b");
+	PARSE_ERR(c, "-E", "-E");
+}
+
+/* every parse starts from scratch, even after one that stopped half-way */
+static void test_reparse(void **state)
+{
+	struct cli *c = *state;
+
+	/* the error leaves getopt inside the cluster, before the 'n' */
+	PARSE_ERR(c, "-x", "-xn", "-p", "300");
+	PARSE_OK(c, "-p", "200");
+	assert_int_equal(c->p.period_us, 200);
+	assert_false(c->p.nano);
+	PARSE_OK(c, "-D");
+	assert_int_equal(c->p.period_us, 1000);
+	assert_true(c->p.debug);
+}
+
+/* options that exist only in long form must be named in their errors too */
+static void test_long_only_errors(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_ERR(c, "dma-latency", "--dma-latency");
+	PARSE_ERR(c, "warm-up", "--warm-up");
+	PARSE_ERR(c, "trace-buffer-size", "--trace-buffer-size");
+	PARSE_ERR(c, "sample-log", "--sample-log");
+	/* an argument for an option that takes none */
+	PARSE_ERR(c, "--nano=1", "--nano=1");
+	PARSE_ERR(c, "--debug=1", "--debug=1");
+}
+
+static void test_hist_long_only_errors(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_ERR(c, "--no-irq=1", "--no-irq=1");
+	PARSE_ERR(c, "--with-zeros=1", "--with-zeros=1");
+}
+
+#define TOP(fn)		{ "top: " #fn, fn, setup_top, teardown, NULL }
+#define HIST(fn)	{ "hist: " #fn, fn, setup_hist, teardown, NULL }
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TOP(test_defaults),
+		HIST(test_defaults),
+		TOP(test_period),
+		HIST(test_period),
+		TOP(test_duration),
+		TOP(test_cpus),
+		HIST(test_cpus),
+		TOP(test_house_keeping),
+		TOP(test_priority),
+		TOP(test_quiet),
+		TOP(test_flags),
+		HIST(test_flags),
+		TOP(test_dma_latency),
+		HIST(test_warm_up),
+		TOP(test_trace_buffer_size),
+		TOP(test_source_and_sample_log),
+		HIST(test_bucket_size),
+		HIST(test_entries),
+		HIST(test_hist_flags),
+		TOP(test_help),
+		HIST(test_help),
+		TOP(test_common_errors),
+		HIST(test_common_errors),
+		TOP(test_top_errors),
+		HIST(test_hist_errors),
+		TOP(test_reparse),
+		TOP(test_long_only_errors),
+		HIST(test_hist_long_only_errors),
+	};
+
+	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}
