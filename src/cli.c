@@ -42,6 +42,8 @@ enum {
 	{ "warm-up",		required_argument,	NULL, OPT_WARMUP },	\
 	{ "trace-buffer-size",	required_argument,	NULL, OPT_BUFFER_SIZE }, \
 	{ "source",		required_argument,	NULL, OPT_SOURCE },	\
+	{ "kernel-threads",	no_argument,		NULL, 'k' },	\
+	{ "user-threads",	no_argument,		NULL, 'u' },	\
 	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
 
 static const struct option top_long_opts[] = {
@@ -63,7 +65,7 @@ static const struct option hist_long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-#define COMMON_SHORT_OPTS "hp:d:c:H:P:nD"
+#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDku"
 
 static int cli_error(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -134,6 +136,13 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 		return 0;
 	case 'n':
 		p->nano = true;
+		return 0;
+	case 'k':
+	case 'u':
+		if (p->threads != TLAT_THREADS_AUTO &&
+		    p->threads != (opt == 'k' ? TLAT_THREADS_KERNEL : TLAT_THREADS_USER))
+			return cli_error(err, "--kernel-threads and --user-threads are mutually exclusive!");
+		p->threads = opt == 'k' ? TLAT_THREADS_KERNEL : TLAT_THREADS_USER;
 		return 0;
 	case 'D':
 		p->debug = true;
@@ -264,7 +273,9 @@ static const char common_usage[] =
 	"     --dma-latency us: set /dev/cpu_dma_latency latency <us> to reduce exit from idle latency\n"
 	"     --warm-up s: let the workload run for s seconds before collecting data\n"
 	"     --trace-buffer-size kB: set the per-cpu trace buffer size in kB\n"
-	"     --source auto|tracepoints: where samples come from (default auto)\n"
+	"  -k/--kernel-threads: use timerlat kernel-space threads instead of user threads\n"
+	"  -u/--user-threads: use user threads (the default where the source has both)\n"
+	"     --source auto|module|tracepoints: where samples come from (default auto)\n"
 	"     --sample-log file: write every sample as \"cpu seq context latency_ns\" to file\n";
 
 void cli_usage(FILE *out, enum tlat_mode mode)

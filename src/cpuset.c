@@ -4,6 +4,7 @@
  * CPU_SETSIZE limit.
  */
 #include <errno.h>
+#include <stdio.h>
 
 #include "cpuset.h"
 
@@ -39,4 +40,28 @@ int cpuset_count(const struct tlat_cpuset *cpus)
 bool cpuset_has(const struct tlat_cpuset *cpus, int cpu)
 {
 	return cpu >= 0 && cpu < cpus->nr_cpus && CPU_ISSET_S(cpu, cpus->size, cpus->set);
+}
+
+/* "0-3,6": the inverse of parse_cpu_list(), for kernel interfaces */
+int cpuset_to_list(const struct tlat_cpuset *cpus, char *buf, size_t len)
+{
+	size_t used = 0;
+	int n;
+
+	buf[0] = '\0';
+	for (int cpu = 0; cpu < cpus->nr_cpus; cpu++) {
+		int last = cpu;
+
+		if (!cpuset_has(cpus, cpu))
+			continue;
+		while (cpuset_has(cpus, last + 1))
+			last++;
+		n = last > cpu ? snprintf(buf + used, len - used, "%s%d-%d", used ? "," : "", cpu, last)
+			       : snprintf(buf + used, len - used, "%s%d", used ? "," : "", cpu);
+		if (n < 0 || (size_t)n >= len - used)
+			return -ENOSPC;
+		used += n;
+		cpu = last;
+	}
+	return 0;
 }

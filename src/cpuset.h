@@ -12,5 +12,6 @@ void cpuset_free(struct tlat_cpuset *cpus);
 void cpuset_fill(struct tlat_cpuset *cpus);
 int cpuset_count(const struct tlat_cpuset *cpus);
 bool cpuset_has(const struct tlat_cpuset *cpus, int cpu);
+int cpuset_to_list(const struct tlat_cpuset *cpus, char *buf, size_t len);
 
 #endif

@@ -18,6 +18,13 @@ enum tlat_mode {
 };
 
 /* a dynamically sized CPU set: nr_cpus is get_nprocs_conf() */
+/* who measures: rtla's -k and -u */
+enum tlat_threads {
+	TLAT_THREADS_AUTO,	/* user threads where the source has them */
+	TLAT_THREADS_KERNEL,
+	TLAT_THREADS_USER,
+};
+
 struct tlat_cpuset {
 	cpu_set_t *set;
 	size_t size;		/* bytes, for the CPU_*_S macros */
@@ -52,6 +59,7 @@ struct tlat_params {
 	struct tlat_cpuset housekeeping;/* where tlat itself runs; empty = auto */
 	bool housekeeping_set;
 	struct tlat_sched sched;
+	enum tlat_threads threads;
 	bool quiet;
 	bool nano;
 	bool debug;

@@ -172,7 +172,7 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 		if (end_ns && now >= end_ns)
 			break;
 		if (renderer->frame && now >= next_frame_ns) {
-			report_fill(&report, run, c, ops->user_data, now);
+			report_fill(&report, run, c, ops->user_data(c->src), now);
 			renderer->frame(stdout, &report);
 			next_frame_ns += RUN_FRAME_NS;
 		}
@@ -221,7 +221,7 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
 		goto out_close;
 	}
-	report_fill(&report, run, &c, ops->user_data, mono_now_ns());
+	report_fill(&report, run, &c, ops->user_data(src), mono_now_ns());
 	renderer->final(stdout, &report);
 	if (p->debug)
 		ops->report(src, stderr);

@@ -39,10 +39,12 @@ struct tlat_source_ops {
 	void (*stop)(struct tlat_source *src);
 	/* debug summary of what the source had to discard */
 	void (*report)(struct tlat_source *src, FILE *out);
+	/* whether it measures the user-return context */
+	bool (*user_data)(const struct tlat_source *src);
 	void (*close)(struct tlat_source *src);
-	bool user_data;		/* it measures the user-return context */
 };
 
+extern const struct tlat_source_ops module_source_ops;
 extern const struct tlat_source_ops tracepoints_source_ops;
 
 const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,

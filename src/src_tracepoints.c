@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 
 #include "cli.h"
 #include "cpuset.h"
@@ -117,19 +118,71 @@ static int tp_lookup_fields(struct tlat_source *src, struct tep_handle *tep, cha
 	return src->common_pid ? 0 : -ENOENT;
 }
 
-/* runs on a measuring thread, right after its wakeup */
-static void tp_wakeup(void *ctx, int cpu, u64 requested_ns, u64 now_ns)
+static u64 mono_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static int tp_thread_init(void *ctx, int cpu, void **thread_data)
+{
+	u64 *next_ns = malloc(sizeof(*next_ns));
+
+	(void)ctx;
+	(void)cpu;
+	if (!next_ns)
+		return -ENOMEM;
+	*next_ns = 0;
+	*thread_data = next_ns;
+	return 0;
+}
+
+/*
+ * Sleep with an absolute CLOCK_MONOTONIC expiry, so that the kernel arms
+ * exactly the time we chose and the tracepoints can be compared with it; then
+ * put our own wakeup time in the buffer. Missed periods are skipped, as the
+ * kernel's timerlat threads do, not made up in a burst.
+ */
+static int tp_activate(void *ctx, int cpu, void *thread_data)
 {
 	struct tlat_source *src = ctx;
-	struct tp_marker m = {
-		.id = TP_MARKER_ID,
-		.cpu = cpu,
-		.requested_ns = requested_ns,
-		.now_ns = now_ns,
-	};
+	u64 period_ns = src->params->period_us * 1000;
+	u64 *next_ns = thread_data;
+	struct tp_marker m = { .id = TP_MARKER_ID, .cpu = cpu };
+	struct timespec ts;
+	u64 now_ns;
 
+	if (!*next_ns)
+		*next_ns = mono_now_ns() + period_ns;
+	ts.tv_sec = *next_ns / 1000000000ull;
+	ts.tv_nsec = *next_ns % 1000000000ull;
+	if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL))
+		return -EINTR;
+	m.now_ns = mono_now_ns();
+	m.requested_ns = *next_ns;
 	tracefs_binary_write(src->session->inst, &m, sizeof(m));
+
+	now_ns = mono_now_ns();
+	do
+		*next_ns += period_ns;
+	while (*next_ns <= now_ns);
+	return 0;
 }
+
+static void tp_thread_exit(void *ctx, int cpu, void *thread_data)
+{
+	(void)ctx;
+	(void)cpu;
+	free(thread_data);
+}
+
+static const struct workload_ops tp_workload_ops = {
+	.thread_init = tp_thread_init,
+	.activate = tp_activate,
+	.thread_exit = tp_thread_exit,
+};
 
 static void tp_emit(void *ctx, const struct tlat_sample *sample)
 {
@@ -192,6 +245,10 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	*out = src;
 	src->params = params;
 	src->session = session;
+	if (params->threads == TLAT_THREADS_KERNEL) {
+		snprintf(err, TLAT_ERR_LEN, "the tracepoints source has no kernel threads (-k)");
+		return -EINVAL;
+	}
 
 	tracefs_trace_off(inst);
 	ret = session_set_clock(session, "mono");
@@ -213,7 +270,7 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 		snprintf(err, TLAT_ERR_LEN, "cannot open trace_marker_raw: %s", strerror(errno));
 		return -EIO;
 	}
-	ret = workload_create(&src->wl, params, tp_wakeup, src, err);
+	ret = workload_create(&src->wl, params, &tp_workload_ops, src, err);
 	if (ret)
 		return ret;
 	for (int cpu = 0; cpu < params->cpus.nr_cpus; cpu++)
@@ -298,6 +355,12 @@ static void tp_report(struct tlat_source *src, FILE *out)
 		(unsigned long long)tp_dropped(src->pairing));
 }
 
+static bool tp_user_data(const struct tlat_source *src)
+{
+	(void)src;
+	return true;
+}
+
 static void tp_close(struct tlat_source *src)
 {
 	if (!src)
@@ -321,6 +384,6 @@ const struct tlat_source_ops tracepoints_source_ops = {
 	.lost = tp_lost,
 	.stop = tp_stop,
 	.report = tp_report,
+	.user_data = tp_user_data,
 	.close = tp_close,
-	.user_data = true,
 };

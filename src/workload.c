@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * workload.c - the measuring threads. Each sleeps with clock_nanosleep() on
- * CLOCK_MONOTONIC, TIMER_ABSTIME, so the kernel arms exactly the expiry we
- * chose and the tracepoints can be compared with it. Missed periods are
- * skipped, as the kernel's timerlat threads do, not made up in a burst.
+ * workload.c - the measuring threads: created together, set up (pinned,
+ * scheduling policy, the source's per-thread init) before anything is
+ * traced, released together once tracing is armed, and stopped by a signal
+ * that interrupts whatever wait the source's activate() is in.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -16,7 +16,6 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -33,20 +32,19 @@ struct workload_thread {
 	pid_t tid;
 	int err;		/* -errno from setting the thread up */
 	const char *what;	/* which setup step failed */
+	void *data;		/* the source's per-thread state */
 };
 
 struct workload {
 	struct workload_thread *threads;	/* indexed by CPU */
 	int nr_cpus;
-	u64 period_ns;
 	struct tlat_sched sched;
-	workload_wakeup_fn wakeup;
+	const struct workload_ops *ops;
 	void *ctx;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	int nr_ready;			/* threads set up: main may read tids */
 	bool go;			/* main has armed tracing, or gave up */
-	u64 start_ns;
 	atomic_bool stop;
 };
 
@@ -61,14 +59,6 @@ struct tlat_sched_attr {
 	u64 sched_deadline;
 	u64 sched_period;
 };
-
-static u64 mono_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (u64)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
 
 static int apply_sched(const struct tlat_sched *s)
 {
@@ -102,14 +92,19 @@ static void *measure_thread(void *arg)
 	struct workload_thread *t = arg;
 	struct workload *wl = t->wl;
 	char name[16];
-	u64 next, now;
+	int ret;
 
 	t->tid = gettid();
 	snprintf(name, sizeof(name), "tlat/%d", t->cpu);
 	pthread_setname_np(pthread_self(), name);
 	t->err = apply_sched(&wl->sched);
-	if (t->err)
+	if (t->err) {
 		t->what = "set the scheduling policy of";
+	} else {
+		t->err = wl->ops->thread_init(wl->ctx, t->cpu, &t->data);
+		if (t->err)
+			t->what = "set up";
+	}
 	pthread_mutex_lock(&wl->lock);
 	wl->nr_ready++;
 	pthread_cond_broadcast(&wl->cond);
@@ -119,32 +114,22 @@ static void *measure_thread(void *arg)
 	if (t->err)
 		return NULL;
 
-	next = wl->start_ns + wl->period_ns;
 	while (!atomic_load_explicit(&wl->stop, memory_order_relaxed)) {
-		struct timespec ts = {
-			.tv_sec = next / 1000000000ull,
-			.tv_nsec = next % 1000000000ull,
-		};
-
-		if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL))
-			continue;	/* woken by workload_stop() */
-		now = mono_now_ns();
-		wl->wakeup(wl->ctx, t->cpu, next, now);
-		now = mono_now_ns();
-		do
-			next += wl->period_ns;
-		while (next <= now);
+		ret = wl->ops->activate(wl->ctx, t->cpu, t->data);
+		if (ret && ret != -EINTR)
+			break;
 	}
+	wl->ops->thread_exit(wl->ctx, t->cpu, t->data);
 	return NULL;
 }
 
 static void wake_for_stop(int sig)
 {
-	(void)sig;	/* only here to make clock_nanosleep() return EINTR */
+	(void)sig;	/* only here to interrupt the wait of activate() */
 }
 
 int workload_create(struct workload **out, const struct tlat_params *params,
-		    workload_wakeup_fn wakeup, void *ctx, char *err)
+		    const struct workload_ops *ops, void *ctx, char *err)
 {
 	struct sigaction sa = { .sa_handler = wake_for_stop };
 	struct workload *wl;
@@ -161,9 +146,8 @@ int workload_create(struct workload **out, const struct tlat_params *params,
 		free(wl);
 		return -ENOMEM;
 	}
-	wl->period_ns = params->period_us * 1000;
 	wl->sched = params->sched;
-	wl->wakeup = wakeup;
+	wl->ops = ops;
 	wl->ctx = ctx;
 	pthread_mutex_init(&wl->lock, NULL);
 	pthread_cond_init(&wl->cond, NULL);
@@ -236,8 +220,6 @@ pid_t workload_tid(const struct workload *wl, int cpu)
 static void open_gate(struct workload *wl)
 {
 	pthread_mutex_lock(&wl->lock);
-	if (!wl->go)
-		wl->start_ns = mono_now_ns();
 	wl->go = true;
 	pthread_cond_broadcast(&wl->cond);
 	pthread_mutex_unlock(&wl->lock);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * workload.h - tlat's own measuring threads for sources without kernel
- * threads: one per measured CPU, pinned, at the -P priority, sleeping on an
- * absolute period grid and reporting each wakeup through a callback.
+ * workload.h - tlat's own measuring threads, for sources whose measuring
+ * happens in user space: one per measured CPU, pinned, at the -P priority,
+ * each looping over the source's activate() until the run stops.
  */
 #ifndef TLAT_WORKLOAD_H
 #define TLAT_WORKLOAD_H
@@ -13,12 +13,22 @@
 
 struct workload;
 
-/* called on the measuring thread right after each wakeup; must not block */
-typedef void (*workload_wakeup_fn)(void *ctx, int cpu, u64 requested_ns, u64 now_ns);
+/* what the source does on each measuring thread */
+struct workload_ops {
+	/* once, pinned and at its priority: 0, or -errno to fail the run */
+	int (*thread_init)(void *ctx, int cpu, void **thread_data);
+	/*
+	 * One activation: wait for the next period and report it. -EINTR
+	 * means workload_stop() interrupted the wait; any other error ends
+	 * this thread.
+	 */
+	int (*activate)(void *ctx, int cpu, void *thread_data);
+	void (*thread_exit)(void *ctx, int cpu, void *thread_data);
+};
 
 /* threads are created and set up, then wait for workload_start() */
 int workload_create(struct workload **wl, const struct tlat_params *params,
-		    workload_wakeup_fn wakeup, void *ctx, char *err);
+		    const struct workload_ops *ops, void *ctx, char *err);
 pid_t workload_tid(const struct workload *wl, int cpu);
 void workload_start(struct workload *wl);
 void workload_stop(struct workload *wl);

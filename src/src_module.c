@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * src_module.c - the source backed by tlat.ko (kernel/), tlat's own
+ * timerlat-like tracer: its kernel threads or, with user threads, tlat's
+ * threads reading /dev/tlat measure, and tlat:tlat_sample carries each
+ * sample. tlat loads the module if it is not loaded (modprobe, or the
+ * tlat.ko built next to the tlat binary), and unloads it again at the end.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cpuset.h"
+#include "knobs.h"
+#include "source.h"
+#include "timerlat_event.h"
+#include "workload.h"
+
+#define MOD_NAME	"tlat"
+#define MOD_PARAMS	"/sys/module/tlat/parameters"
+#define MOD_DEVICE	"/dev/tlat"
+#define MOD_DEFAULT_BUFFER_KB	2048
+
+extern char **environ;
+
+struct tlat_source {
+	const struct tlat_params *params;
+	struct tlat_session *session;
+	struct knobs *knobs;
+	struct workload *wl;
+	struct timerlat_event sample;
+	bool user_threads;
+	bool loaded_by_us;
+};
+
+static const char *const mod_systems[] = { "tlat", NULL };
+
+static bool mod_loaded(void)
+{
+	return tracefs_event_file_exists(NULL, "tlat", "tlat_sample", "format");
+}
+
+/* the tlat.ko built in the source tree, next to a tlat built there */
+static int mod_tree_path(char *path, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n < 0)
+		return -errno;
+	exe[n] = '\0';
+	if (snprintf(path, len, "%s/kernel/tlat.ko", dirname(exe)) >= (int)len)
+		return -ENAMETOOLONG;
+	return access(path, R_OK) ? -ENOENT : 0;
+}
+
+static int run_quietly(char *const argv[])
+{
+	posix_spawn_file_actions_t actions;
+	int status, ret;
+	pid_t pid;
+
+	posix_spawn_file_actions_init(&actions);
+	posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+	ret = posix_spawnp(&pid, argv[0], &actions, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&actions);
+	if (ret)
+		return -ret;
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -ENOENT;
+}
+
+static bool mod_loadable(void)
+{
+	char path[PATH_MAX];
+
+	return !run_quietly((char *[]){ "modprobe", "-n", "-q", MOD_NAME, NULL }) ||
+	       !mod_tree_path(path, sizeof(path));
+}
+
+static int mod_load(void)
+{
+	char path[PATH_MAX];
+	int fd, ret;
+
+	if (!run_quietly((char *[]){ "modprobe", "-q", MOD_NAME, NULL }))
+		return 0;
+	ret = mod_tree_path(path, sizeof(path));
+	if (ret)
+		return ret;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = syscall(SYS_finit_module, fd, "", 0) ? -errno : 0;
+	close(fd);
+	return ret;
+}
+
+static void mod_unload(void)
+{
+	syscall(SYS_delete_module, MOD_NAME, O_NONBLOCK);
+}
+
+static int mod_probe(struct tlat_session *session, char *err)
+{
+	(void)session;
+	if (mod_loaded() || mod_loadable())
+		return 0;
+	snprintf(err, TLAT_ERR_LEN, "tlat.ko is neither loaded nor loadable (modprobe tlat, or %s)",
+		 "kernel/tlat.ko next to the tlat binary");
+	return -ENOENT;
+}
+
+static int mod_thread_init(void *ctx, int cpu, void **thread_data)
+{
+	int fd = open(MOD_DEVICE, O_RDONLY | O_CLOEXEC);
+
+	(void)ctx;
+	(void)cpu;
+	if (fd < 0)
+		return -errno;
+	*thread_data = (void *)(long)fd;
+	return 0;
+}
+
+/* the module arms the timer, sleeps, and records the samples in read() */
+static int mod_activate(void *ctx, int cpu, void *thread_data)
+{
+	char c;
+
+	(void)ctx;
+	(void)cpu;
+	if (read((int)(long)thread_data, &c, sizeof(c)) < 0)
+		return -errno;
+	return 0;
+}
+
+static void mod_thread_exit(void *ctx, int cpu, void *thread_data)
+{
+	(void)ctx;
+	(void)cpu;
+	close((int)(long)thread_data);
+}
+
+static const struct workload_ops mod_workload_ops = {
+	.thread_init = mod_thread_init,
+	.activate = mod_activate,
+	.thread_exit = mod_thread_exit,
+};
+
+static int mod_configure(struct tlat_source *src, char *err)
+{
+	const struct tlat_params *p = src->params;
+	char cpus[4096], value[32];
+	int ret;
+
+	/* stop whatever measures before changing what it measures */
+	ret = knobs_set(src->knobs, "enabled", "N");
+	if (!ret)
+		ret = knobs_set(src->knobs, "kthreads", src->user_threads ? "N" : "Y");
+	if (!ret) {
+		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->period_us);
+		ret = knobs_set(src->knobs, "period_us", value);
+	}
+	if (!ret)
+		ret = cpuset_to_list(&p->cpus, cpus, sizeof(cpus));
+	if (!ret)
+		ret = knobs_set(src->knobs, "cpus", cpus);
+	if (!ret && !src->user_threads) {
+		snprintf(value, sizeof(value), "%d", p->sched.set ? p->sched.prio : 95);
+		ret = knobs_set(src->knobs, "prio", value);
+	}
+	for (const char *const *name = (const char *const[]){ "print_stack_us", "stop_irq_us",
+							       "stop_thread_us", NULL };
+	     !ret && *name; name++)
+		ret = knobs_set(src->knobs, *name, "0");
+	if (ret)
+		snprintf(err, TLAT_ERR_LEN, "cannot configure tlat.ko: %s", strerror(-ret));
+	return ret;
+}
+
+static int mod_open(struct tlat_source **out, const struct tlat_params *params,
+		    struct tlat_session *session, struct tep_handle *tep, char *err)
+{
+	struct tracefs_instance *inst = session->inst;
+	struct tlat_source *src;
+	int failures, ret;
+
+	src = calloc(1, sizeof(*src));
+	if (!src)
+		return -ENOMEM;
+	*out = src;
+	src->params = params;
+	src->session = session;
+	src->user_threads = params->threads != TLAT_THREADS_KERNEL;
+
+	if (!src->user_threads && params->sched.set &&
+	    params->sched.policy != SCHED_FIFO) {
+		snprintf(err, TLAT_ERR_LEN, "tlat.ko's kernel threads run SCHED_FIFO: use -P f:prio, or -u");
+		return -EINVAL;
+	}
+	if (!mod_loaded()) {
+		ret = mod_load();
+		if (ret) {
+			snprintf(err, TLAT_ERR_LEN, "cannot load tlat.ko: %s", strerror(-ret));
+			return ret;
+		}
+		src->loaded_by_us = true;
+		/* the new events must be known to libtraceevent */
+		ret = tracefs_fill_local_events(NULL, tep, &failures);
+		if (ret)
+			return -EIO;
+	}
+	ret = timerlat_event_init(&src->sample, tep, "tlat", "tlat_sample");
+	if (ret) {
+		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of tlat:tlat_sample");
+		return ret;
+	}
+	src->knobs = knobs_alloc(MOD_PARAMS);
+	if (!src->knobs)
+		return -ENOMEM;
+	ret = mod_configure(src, err);
+	if (ret)
+		return ret;
+
+	tracefs_trace_off(inst);
+	if (tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: MOD_DEFAULT_BUFFER_KB, -1) ||
+	    tracefs_event_enable(inst, "tlat", "tlat_sample")) {
+		snprintf(err, TLAT_ERR_LEN, "cannot set up the trace instance: %s", strerror(errno));
+		return -EIO;
+	}
+	if (!src->user_threads)
+		return 0;
+	/* /dev/tlat opens only while measurement is enabled */
+	ret = knobs_set(src->knobs, "enabled", "Y");
+	if (ret) {
+		snprintf(err, TLAT_ERR_LEN, "cannot enable tlat.ko: %s", strerror(-ret));
+		return ret;
+	}
+	return workload_create(&src->wl, params, &mod_workload_ops, src, err);
+}
+
+static int mod_start(struct tlat_source *src, char *err)
+{
+	int ret;
+
+	if (tracefs_trace_on(src->session->inst)) {
+		snprintf(err, TLAT_ERR_LEN, "cannot turn tracing on: %s", strerror(errno));
+		return -EIO;
+	}
+	if (src->wl) {
+		workload_start(src->wl);
+		return 0;
+	}
+	ret = knobs_set(src->knobs, "enabled", "Y");
+	if (ret)
+		snprintf(err, TLAT_ERR_LEN, "cannot enable tlat.ko: %s", strerror(-ret));
+	return ret;
+}
+
+static void mod_record(struct tlat_source *src, struct tep_event *event,
+		       struct tep_record *record, struct tlat_sink *sink)
+{
+	struct tlat_sample sample;
+
+	if (event->id == src->sample.id && timerlat_event_decode(&src->sample, record, &sample))
+		sink->sample(sink, &sample);
+}
+
+static void mod_lost(struct tlat_source *src, int cpu)
+{
+	(void)src;
+	(void)cpu;	/* samples stand alone: nothing to resynchronise */
+}
+
+static void mod_stop(struct tlat_source *src)
+{
+	if (src->wl)
+		workload_stop(src->wl);
+	if (src->knobs)
+		knobs_set(src->knobs, "enabled", "N");
+	tracefs_trace_off(src->session->inst);
+}
+
+static void mod_report(struct tlat_source *src, FILE *out)
+{
+	fprintf(out, "tlat: module: %s threads%s\n", src->user_threads ? "user" : "kernel",
+		src->loaded_by_us ? ", loaded for this run" : "");
+}
+
+static bool mod_user_data(const struct tlat_source *src)
+{
+	return src->user_threads;
+}
+
+static void mod_close(struct tlat_source *src)
+{
+	if (!src)
+		return;
+	if (src->wl) {
+		workload_stop(src->wl);
+		workload_free(src->wl);
+	}
+	knobs_free(src->knobs);
+	if (src->loaded_by_us)
+		mod_unload();
+	free(src);
+}
+
+const struct tlat_source_ops module_source_ops = {
+	.name = "module",
+	.systems = mod_systems,
+	.probe = mod_probe,
+	.open = mod_open,
+	.start = mod_start,
+	.record = mod_record,
+	.lost = mod_lost,
+	.stop = mod_stop,
+	.report = mod_report,
+	.user_data = mod_user_data,
+	.close = mod_close,
+};

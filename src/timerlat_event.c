@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timerlat_event.c - one timerlat-style record to one struct tlat_sample.
+ */
+#include <errno.h>
+
+#include "timerlat_event.h"
+
+int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const char *system,
+			const char *name)
+{
+	struct tep_event *event = tep_find_event_by_name(tep, system, name);
+
+	if (!event)
+		return -ENOENT;
+	ev->id = event->id;
+	ev->seqnum = tep_find_field(event, "seqnum");
+	ev->context = tep_find_field(event, "context");
+	ev->latency = tep_find_field(event, "timer_latency");
+	return ev->seqnum && ev->context && ev->latency ? 0 : -ENOENT;
+}
+
+bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_record *record,
+			   struct tlat_sample *sample)
+{
+	unsigned long long seqnum, context, latency;
+
+	if (tep_read_number_field(ev->seqnum, record->data, &seqnum) ||
+	    tep_read_number_field(ev->context, record->data, &context) ||
+	    tep_read_number_field(ev->latency, record->data, &latency) ||
+	    context >= TLAT_NR_CTX)
+		return false;
+	sample->ts_ns = record->ts;
+	sample->latency_ns = latency;
+	sample->seq = (u32)seqnum;
+	sample->cpu = record->cpu;
+	sample->ctx = (enum tlat_ctx)context;
+	return true;
+}

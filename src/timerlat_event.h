@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * timerlat_event.h - decoding of the timerlat sample payload (seqnum,
+ * context, timer_latency) that both the kernel's ftrace:timerlat and tlat.ko's
+ * tlat:tlat_sample carry. Field offsets come from the event's format, once.
+ */
+#ifndef TLAT_TIMERLAT_EVENT_H
+#define TLAT_TIMERLAT_EVENT_H
+
+#include <event-parse.h>
+
+#include "sample.h"
+
+struct timerlat_event {
+	int id;
+	struct tep_format_field *seqnum;
+	struct tep_format_field *context;
+	struct tep_format_field *latency;
+};
+
+int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const char *system,
+			const char *name);
+/* false if the record is not a sample this decoder understands */
+bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_record *record,
+			   struct tlat_sample *sample);
+
+#endif
