@@ -480,9 +480,29 @@ static void test_hist_long_only_errors(void **state)
 #define TOP(fn)		{ "top: " #fn, fn, setup_top, teardown, NULL }
 #define HIST(fn)	{ "hist: " #fn, fn, setup_hist, teardown, NULL }
 
+static void test_thread_kind(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-d", "1");
+	assert_int_equal(c->p.threads, TLAT_THREADS_AUTO);
+	PARSE_OK(c, "-k");
+	assert_int_equal(c->p.threads, TLAT_THREADS_KERNEL);
+	PARSE_OK(c, "--kernel-threads");
+	assert_int_equal(c->p.threads, TLAT_THREADS_KERNEL);
+	PARSE_OK(c, "-u");
+	assert_int_equal(c->p.threads, TLAT_THREADS_USER);
+	PARSE_OK(c, "--user-threads", "-u");
+	assert_int_equal(c->p.threads, TLAT_THREADS_USER);
+	PARSE_ERR(c, "mutually exclusive", "-k", "-u");
+	PARSE_ERR(c, "mutually exclusive", "--user-threads", "--kernel-threads");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_thread_kind, setup_top, teardown),
+		cmocka_unit_test_setup_teardown(test_thread_kind, setup_hist, teardown),
 		TOP(test_defaults),
 		HIST(test_defaults),
 		TOP(test_period),

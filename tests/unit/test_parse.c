@@ -381,9 +381,26 @@ static void test_sched_upper_case(void **state)
 	assert_int_equal(sched.period_ns, 1000000);
 }
 
+/* cpuset_to_list() is the inverse of parse_cpu_list(), ranges collapsed */
+static void test_cpu_list_round_trip(void **state)
+{
+	static const char *const lists[] = { "0", "3", "0-3", "0,2", "0-1,3", "1-2" };
+	struct tlat_cpuset *cpus = *state;
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		assert_int_equal(parse_cpu_list(lists[i], cpus), 0);
+		assert_int_equal(cpuset_to_list(cpus, buf, sizeof(buf)), 0);
+		assert_string_equal(buf, lists[i]);
+	}
+	assert_int_equal(parse_cpu_list("0-3", cpus), 0);
+	assert_int_equal(cpuset_to_list(cpus, buf, 3), -ENOSPC);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_cpu_list_round_trip, setup_cpus4, teardown_cpus),
 		cmocka_unit_test_setup_teardown(test_cpu_list_valid, setup_cpus4, teardown_cpus),
 		cmocka_unit_test_setup_teardown(test_cpu_list_replaces, setup_cpus4,
 						teardown_cpus),

@@ -5,7 +5,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
-#include <stdbool.h>	/* stats.h uses bool without including it */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_knobs.c - save/set/restore of settings files (knobs.c), on a
+ * temporary directory standing in for /sys/module/tlat/parameters.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "knobs.h"
+
+static void write_file(const char *dir, const char *name, const char *value)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(value, f);
+	fclose(f);
+}
+
+static void expect_file(struct knobs *k, const char *name, const char *want)
+{
+	char buf[256];
+
+	assert_int_equal(knobs_get(k, name, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, want);
+}
+
+static int setup(void **state)
+{
+	char *dir = strdup("/tmp/tlat-knobs.XXXXXX");
+
+	if (!mkdtemp(dir))
+		return -1;
+	write_file(dir, "period_us", "1000\n");
+	write_file(dir, "cpus", "0-3\n");
+	*state = dir;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[600];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", (char *)*state);
+	free(*state);
+	return system(cmd);
+}
+
+static void test_set_then_restore(void **state)
+{
+	struct knobs *k = knobs_alloc(*state);
+
+	assert_non_null(k);
+	assert_int_equal(knobs_set(k, "period_us", "200"), 0);
+	expect_file(k, "period_us", "200");
+	/* a second write must not overwrite the saved original */
+	assert_int_equal(knobs_set(k, "period_us", "300"), 0);
+	assert_int_equal(knobs_set(k, "cpus", "1"), 0);
+	expect_file(k, "cpus", "1");
+	assert_int_equal(knobs_restore(k), 0);
+	expect_file(k, "period_us", "1000");
+	expect_file(k, "cpus", "0-3");
+	knobs_free(k);
+}
+
+static void test_free_restores(void **state)
+{
+	struct knobs *k = knobs_alloc(*state);
+
+	assert_int_equal(knobs_set(k, "cpus", "2"), 0);
+	knobs_free(k);
+	k = knobs_alloc(*state);
+	expect_file(k, "cpus", "0-3");
+	knobs_free(k);
+}
+
+static void test_missing_knob(void **state)
+{
+	struct knobs *k = knobs_alloc(*state);
+
+	assert_false(knobs_exists(k, "nosuch"));
+	assert_true(knobs_exists(k, "cpus"));
+	assert_int_not_equal(knobs_set(k, "nosuch", "1"), 0);
+	/* nothing was saved, so nothing is written back */
+	assert_int_equal(knobs_restore(k), 0);
+	assert_int_equal(access("nosuch", F_OK), -1);
+	knobs_free(k);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_set_then_restore, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_free_restores, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_missing_knob, setup, teardown),
+	};
+
+	return cmocka_run_group_tests_name("knobs", tests, NULL, NULL);
+}
