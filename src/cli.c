@@ -275,7 +275,7 @@ static const char common_usage[] =
 	"     --trace-buffer-size kB: set the per-cpu trace buffer size in kB\n"
 	"  -k/--kernel-threads: use timerlat kernel-space threads instead of user threads\n"
 	"  -u/--user-threads: use user threads (the default where the source has both)\n"
-	"     --source auto|module|tracepoints: where samples come from (default auto)\n"
+	"     --source auto|timerlat|module|tracepoints: where samples come from (default auto)\n"
 	"     --sample-log file: write every sample as \"cpu seq context latency_ns\" to file\n";
 
 void cli_usage(FILE *out, enum tlat_mode mode)

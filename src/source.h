@@ -44,6 +44,7 @@ struct tlat_source_ops {
 	void (*close)(struct tlat_source *src);
 };
 
+extern const struct tlat_source_ops timerlat_source_ops;
 extern const struct tlat_source_ops module_source_ops;
 extern const struct tlat_source_ops tracepoints_source_ops;
 

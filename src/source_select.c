@@ -11,6 +11,7 @@
 
 /* in order of preference for "auto" */
 static const struct tlat_source_ops *const sources[] = {
+	&timerlat_source_ops,
 	&module_source_ops,
 	&tracepoints_source_ops,
 };
@@ -41,6 +42,6 @@ const struct tlat_source_ops *source_select(const char *name, struct tlat_sessio
 	if (any)
 		snprintf(err, TLAT_ERR_LEN, "no sample source works on this kernel");
 	else
-		snprintf(err, TLAT_ERR_LEN, "unknown source '%s' (known: auto, module, tracepoints)", name);
+		snprintf(err, TLAT_ERR_LEN, "unknown source '%s' (known: auto, timerlat, module, tracepoints)", name);
 	return NULL;
 }

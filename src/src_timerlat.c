@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * src_timerlat.c - the source backed by the kernel's timerlat tracer, set in
+ * tlat's own instance. Its osnoise/ configuration is global: it is saved,
+ * set and restored, and a second user (another tlat, or rtla) is refused
+ * rather than disturbed. User threads read osnoise/per_cpu/cpuN/timerlat_fd
+ * where the kernel has it (6.5+), as rtla does by default.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <libproc2/pids.h>
+
+#include "cli.h"
+#include "cpuset.h"
+#include "knobs.h"
+#include "source.h"
+#include "timerlat_event.h"
+#include "workload.h"
+
+#define TL_DEFAULT_BUFFER_KB	2048
+#define TL_WORKLOAD_OPTION	"OSNOISE_WORKLOAD"
+
+struct tlat_source {
+	const struct tlat_params *params;
+	struct tlat_session *session;
+	struct knobs *knobs;
+	struct workload *wl;
+	struct timerlat_event sample;
+	bool user_threads;
+	bool tracer_set;
+	char *options_saved;		/* "OSNOISE_WORKLOAD" or "NO_OSNOISE_WORKLOAD" */
+};
+
+static const char *const tl_systems[] = { "ftrace", NULL };
+
+static bool tl_has_timerlat_fd(void)
+{
+	return tracefs_file_exists(NULL, "osnoise/per_cpu/cpu0/timerlat_fd");
+}
+
+/* the instance (or top level) whose current tracer is timerlat or osnoise */
+static int tl_find_user(struct tlat_session *session, char *who, size_t len)
+{
+	const char *self = tracefs_instance_get_name(session->inst);
+	char **names = tracefs_instances(NULL);
+	char *tracer;
+	int found = 0;
+
+	for (int i = -1; !found && (i < 0 || (names && names[i])); i++) {
+		struct tracefs_instance *inst = NULL;
+
+		if (i >= 0) {
+			if (self && !strcmp(names[i], self))
+				continue;
+			inst = tracefs_instance_alloc(NULL, names[i]);
+			if (!inst)
+				continue;
+		}
+		tracer = tracefs_instance_file_read(inst, "current_tracer", NULL);
+		if (tracer && (!strncmp(tracer, "timerlat", 8) || !strncmp(tracer, "osnoise", 7))) {
+			snprintf(who, len, "%s%s", i < 0 ? "the top-level buffer" : "instance ",
+				 i < 0 ? "" : names[i]);
+			found = 1;
+		}
+		free(tracer);
+		tracefs_instance_free(inst);
+	}
+	tracefs_list_free(names);
+	return found;
+}
+
+static int tl_probe(struct tlat_session *session, char *err)
+{
+	char who[128];
+
+	if (!tracefs_tracer_available(NULL, "timerlat")) {
+		snprintf(err, TLAT_ERR_LEN, "the kernel has no timerlat tracer");
+		return -ENOENT;
+	}
+	if (tl_find_user(session, who, sizeof(who))) {
+		snprintf(err, TLAT_ERR_LEN,
+			 "the timerlat tracer is in use by %s (another tlat or rtla?)", who);
+		return -EBUSY;
+	}
+	return 0;
+}
+
+static int tl_thread_init(void *ctx, int cpu, void **thread_data)
+{
+	char name[64];
+	char *path;
+	int fd;
+
+	(void)ctx;
+	snprintf(name, sizeof(name), "osnoise/per_cpu/cpu%d/timerlat_fd", cpu);
+	path = tracefs_get_tracing_file(name);
+	if (!path)
+		return -ENOMEM;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	tracefs_put_tracing_file(path);
+	if (fd < 0)
+		return -errno;
+	*thread_data = (void *)(long)fd;
+	return 0;
+}
+
+/* the kernel arms the timer, sleeps and records the samples in read() */
+static int tl_activate(void *ctx, int cpu, void *thread_data)
+{
+	char buf[1024];
+
+	(void)ctx;
+	(void)cpu;
+	if (read((int)(long)thread_data, buf, sizeof(buf)) < 0)
+		return -errno;
+	return 0;
+}
+
+static void tl_thread_exit(void *ctx, int cpu, void *thread_data)
+{
+	(void)ctx;
+	(void)cpu;
+	close((int)(long)thread_data);
+}
+
+static const struct workload_ops tl_workload_ops = {
+	.thread_init = tl_thread_init,
+	.activate = tl_activate,
+	.thread_exit = tl_thread_exit,
+};
+
+/* osnoise/options lists every option; one is changed by writing its name */
+static int tl_set_workload_option(struct tlat_source *src, bool kernel_threads)
+{
+	char *options = tracefs_instance_file_read(NULL, "osnoise/options", NULL);
+	const char *want = kernel_threads ? TL_WORKLOAD_OPTION : "NO_" TL_WORKLOAD_OPTION;
+	int ret;
+
+	if (!options)		/* before 6.2 there is only the kernel workload */
+		return kernel_threads ? 0 : -EOPNOTSUPP;
+	src->options_saved = strdup(strstr(options, "NO_" TL_WORKLOAD_OPTION) ?
+				    "NO_" TL_WORKLOAD_OPTION : TL_WORKLOAD_OPTION);
+	free(options);
+	if (!src->options_saved)
+		return -ENOMEM;
+	ret = tracefs_instance_file_write(NULL, "osnoise/options", want);
+	return ret < 0 ? -EIO : 0;
+}
+
+/* -P for the kernel's timerlat/N threads, found by name as rtla does */
+static int tl_set_kthread_sched(const struct tlat_sched *s)
+{
+	enum pids_item items[] = { PIDS_ID_PID, PIDS_CMD };
+	struct pids_info *info = NULL;
+	struct pids_stack *stack;
+	int ret = 0;
+
+	if (!s->set)
+		return 0;
+	if (procps_pids_new(&info, items, 2) < 0)
+		return -ENOMEM;
+	while ((stack = procps_pids_get(info, PIDS_FETCH_TASKS_ONLY))) {
+		struct sched_param sp = { .sched_priority = s->prio };
+
+		if (strncmp(PIDS_VAL(1, str, stack, info), "timerlat/", 9))
+			continue;
+		if (sched_setscheduler(PIDS_VAL(0, s_int, stack, info), s->policy,
+				       s->policy == SCHED_OTHER ? &(struct sched_param){ 0 } : &sp))
+			ret = -errno;
+	}
+	procps_pids_unref(&info);
+	return ret;
+}
+
+static int tl_configure(struct tlat_source *src, char *err)
+{
+	const struct tlat_params *p = src->params;
+	char cpus[4096], value[32];
+	int ret;
+
+	ret = cpuset_to_list(&p->cpus, cpus, sizeof(cpus));
+	if (!ret)
+		ret = knobs_set(src->knobs, "osnoise/cpus", cpus);
+	if (!ret) {
+		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->period_us);
+		ret = knobs_set(src->knobs, "osnoise/timerlat_period_us", value);
+	}
+	for (const char *const *name = (const char *const[]){ "osnoise/print_stack",
+							       "osnoise/stop_tracing_us",
+							       "osnoise/stop_tracing_total_us", NULL };
+	     !ret && *name; name++)
+		ret = knobs_set(src->knobs, *name, "0");
+	if (ret) {
+		snprintf(err, TLAT_ERR_LEN, "cannot configure the timerlat tracer: %s", strerror(-ret));
+		return ret;
+	}
+	ret = tl_set_workload_option(src, !src->user_threads);
+	if (ret)
+		snprintf(err, TLAT_ERR_LEN, "cannot select the %s threads of timerlat: %s",
+			 src->user_threads ? "user" : "kernel", strerror(-ret));
+	return ret;
+}
+
+static int tl_open(struct tlat_source **out, const struct tlat_params *params,
+		   struct tlat_session *session, struct tep_handle *tep, char *err)
+{
+	struct tracefs_instance *inst = session->inst;
+	struct tlat_source *src;
+	int ret;
+
+	src = calloc(1, sizeof(*src));
+	if (!src)
+		return -ENOMEM;
+	*out = src;
+	src->params = params;
+	src->session = session;
+	src->user_threads = params->threads == TLAT_THREADS_USER ||
+			    (params->threads == TLAT_THREADS_AUTO && tl_has_timerlat_fd());
+	if (src->user_threads && !tl_has_timerlat_fd()) {
+		snprintf(err, TLAT_ERR_LEN, "this kernel has no timerlat_fd for user threads (-u): use -k");
+		return -EOPNOTSUPP;
+	}
+	ret = timerlat_event_init(&src->sample, tep, "ftrace", "timerlat");
+	if (ret) {
+		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of ftrace:timerlat");
+		return ret;
+	}
+	src->knobs = knobs_alloc(session->tracing_dir);
+	if (!src->knobs)
+		return -ENOMEM;
+	ret = tl_configure(src, err);
+	if (ret)
+		return ret;
+
+	tracefs_trace_off(inst);
+	if (tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: TL_DEFAULT_BUFFER_KB, -1)) {
+		snprintf(err, TLAT_ERR_LEN, "cannot set the trace buffer size: %s", strerror(errno));
+		return -EIO;
+	}
+	/* setting the tracer starts the kernel threads: samples wait for trace on */
+	if (tracefs_tracer_set(inst, TRACEFS_TRACER_CUSTOM, "timerlat")) {
+		snprintf(err, TLAT_ERR_LEN, "cannot set the timerlat tracer: %s", strerror(errno));
+		return -EIO;
+	}
+	src->tracer_set = true;
+	if (!src->user_threads) {
+		ret = tl_set_kthread_sched(&params->sched);
+		if (ret)
+			snprintf(err, TLAT_ERR_LEN, "cannot set the priority of timerlat's threads: %s",
+				 strerror(-ret));
+		return ret;
+	}
+	return workload_create(&src->wl, params, &tl_workload_ops, src, err);
+}
+
+static int tl_start(struct tlat_source *src, char *err)
+{
+	if (tracefs_trace_on(src->session->inst)) {
+		snprintf(err, TLAT_ERR_LEN, "cannot turn tracing on: %s", strerror(errno));
+		return -EIO;
+	}
+	if (src->wl)
+		workload_start(src->wl);
+	return 0;
+}
+
+static void tl_record(struct tlat_source *src, struct tep_event *event,
+		      struct tep_record *record, struct tlat_sink *sink)
+{
+	struct tlat_sample sample;
+
+	if (event->id == src->sample.id && timerlat_event_decode(&src->sample, record, &sample))
+		sink->sample(sink, &sample);
+}
+
+static void tl_lost(struct tlat_source *src, int cpu)
+{
+	(void)src;
+	(void)cpu;	/* samples stand alone: nothing to resynchronise */
+}
+
+/*
+ * User threads must have closed timerlat_fd before the tracer goes: the
+ * kernel SIGKILLs the user threads it still knows, and with them tlat.
+ */
+static void tl_stop(struct tlat_source *src)
+{
+	if (src->wl)
+		workload_stop(src->wl);
+	tracefs_trace_off(src->session->inst);
+}
+
+static void tl_report(struct tlat_source *src, FILE *out)
+{
+	fprintf(out, "tlat: timerlat: %s threads\n", src->user_threads ? "user" : "kernel");
+}
+
+static bool tl_user_data(const struct tlat_source *src)
+{
+	return src->user_threads;
+}
+
+static void tl_close(struct tlat_source *src)
+{
+	if (!src)
+		return;
+	if (src->wl) {
+		workload_stop(src->wl);
+		workload_free(src->wl);
+	}
+	if (src->tracer_set)
+		tracefs_tracer_clear(src->session->inst);
+	if (src->options_saved)
+		tracefs_instance_file_write(NULL, "osnoise/options", src->options_saved);
+	free(src->options_saved);
+	knobs_free(src->knobs);
+	free(src);
+}
+
+const struct tlat_source_ops timerlat_source_ops = {
+	.name = "timerlat",
+	.systems = tl_systems,
+	.probe = tl_probe,
+	.open = tl_open,
+	.start = tl_start,
+	.record = tl_record,
+	.lost = tl_lost,
+	.stop = tl_stop,
+	.report = tl_report,
+	.user_data = tl_user_data,
+	.close = tl_close,
+};
