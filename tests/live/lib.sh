@@ -25,7 +25,12 @@ not_ok() {
 check() {
 	local desc=$1
 	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+	if "$@"; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		return 1
+	fi
 }
 
 # print a file as TAP comments, for the evidence of a failure

@@ -244,6 +244,20 @@ check "rtla timerlat with options runs top" grep -q '^ALL #' "$WORK/rtla2.out"
 "$WORK/rtla" timerlat top -d 1 -q > "$WORK/rtla3.out" 2>&1
 check "rtla timerlat top works" grep -q '^ALL #' "$WORK/rtla3.out"
 
+# --- top refreshes its screen every second unless -q ----------------------------
+"$TLAT" top -d 3 > "$WORK/live.out" 2>&1
+frames=$(grep -c 'Timer Latency   ' "$WORK/live.out")
+check "top without -q refreshes every second (got $frames frames in 3 s)" [ "$frames" -ge 3 ]
+check "top clears the screen before each frame (rtla's \\033c)" grep -q $'\033c' "$WORK/live.out"
+"$TLAT" top -d 2 -D > "$WORK/dbg.out" 2>&1
+check "top -D does not clear the screen" bash -c "! grep -q $'\\033c' $WORK/dbg.out"
+
+# --- make install honours PREFIX and DESTDIR --------------------------------------
+make -s install DESTDIR="$WORK/root" PREFIX=/opt/tlat > "$WORK/install.out" 2>&1
+check "make install DESTDIR=... PREFIX=/opt/tlat installs the binary and man pages" \
+	bash -c "[ -x $WORK/root/opt/tlat/bin/tlat ] && [ -f $WORK/root/opt/tlat/share/man/man8/tlat-top.8 ]" ||
+	show "$WORK/install.out"
+
 # --- help and man pages ----------------------------------------------------------
 for mode in top hist; do
 	"$TLAT" $mode --help > "$WORK/help.out" 2>&1
