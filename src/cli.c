@@ -42,6 +42,9 @@ enum {
 	{ "warm-up",		required_argument,	NULL, OPT_WARMUP },	\
 	{ "trace-buffer-size",	required_argument,	NULL, OPT_BUFFER_SIZE }, \
 	{ "source",		required_argument,	NULL, OPT_SOURCE },	\
+	{ "irq",		required_argument,	NULL, 'i' },	\
+	{ "thread",		required_argument,	NULL, 'T' },	\
+	{ "stack",		required_argument,	NULL, 's' },	\
 	{ "kernel-threads",	no_argument,		NULL, 'k' },	\
 	{ "user-threads",	no_argument,		NULL, 'u' },	\
 	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
@@ -65,7 +68,7 @@ static const struct option hist_long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDku"
+#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkui:T:s:"
 
 static int cli_error(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -136,6 +139,14 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 		return 0;
 	case 'n':
 		p->nano = true;
+		return 0;
+	case 'i':
+	case 'T':
+	case 's':
+		if (parse_u64_range(arg, 0, 1000000000, &v))
+			return cli_error(err, "invalid threshold '%s' for -%c: must be 0 (off) to 1000000000 us",
+					 arg, opt);
+		*(opt == 'i' ? &p->stop_irq_us : opt == 'T' ? &p->stop_thread_us : &p->stack_us) = v;
 		return 0;
 	case 'k':
 	case 'u':
@@ -268,6 +279,10 @@ static const char common_usage[] =
 	"  -H/--house-keeping cpu-list: run tlat itself only on these CPUs\n"
 	"  -P/--priority o:nice|r:prio|f:prio|d:runtime:period: scheduling parameters\n"
 	"     of the measurement threads (default f:95)\n"
+	"  -i/--irq us: stop trace if the irq latency is higher than the argument in us\n"
+	"  -T/--thread us: stop trace if the thread latency is higher than the argument in us\n"
+	"  -s/--stack us: save the stack trace at the IRQ if a thread latency is higher than the\n"
+	"     argument in us (timerlat and module sources)\n"
 	"  -n/--nano: display data in nanoseconds\n"
 	"  -D/--debug: print debug info\n"
 	"     --dma-latency us: set /dev/cpu_dma_latency latency <us> to reduce exit from idle latency\n"
@@ -282,14 +297,16 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 {
 	if (mode == TLAT_MODE_TOP) {
 		fputs("tlat top: a per-cpu summary of the timer latency\n\n"
-		      "  usage: [rtla] timerlat [top] [-h] [-q] [-d s] [-D] [-n] [-p us] [-c cpu-list] [-H cpu-list]\n"
+		      "  usage: [rtla] timerlat [top] [-h] [-q] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
+		      "	  [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -q/--quiet: print only a summary at the end\n", out);
 	} else {
 		fputs("tlat hist: a per-cpu histogram of the timer latency\n\n"
-		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-c cpu-list] [-H cpu-list]\n"
+		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
+		      "	  [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
 		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
 		      out);
@@ -303,5 +320,6 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "     --no-index: do not print index\n"
 		      "     --with-zeros: print zero only entries\n", out);
 	}
-	fputs("\nExit status: 0 when the run completes, 1 on error.\n", out);
+	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it.\n",
+	      out);
 }

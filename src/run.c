@@ -36,6 +36,8 @@ struct run {
 	struct tlat_stats *stats;
 	struct tlat_hist *hist;
 	struct tlat_consumer samplelog;
+	struct tracefs_instance *inst;
+	bool threshold_hit;
 };
 
 static u64 mono_now_ns(void)
@@ -46,15 +48,31 @@ static u64 mono_now_ns(void)
 	return (u64)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
+static bool over_threshold(const struct tlat_params *p, const struct tlat_sample *s)
+{
+	u64 threshold_us = s->ctx == TLAT_CTX_IRQ ? p->stop_irq_us : p->stop_thread_us;
+
+	return threshold_us && s->latency_ns >= threshold_us * 1000;
+}
+
+/*
+ * Kernel sources stop the instance themselves at a threshold; this check
+ * also covers sources that cannot, and samples of a kernel stop already
+ * in flight. Nothing after the offending sample is measured.
+ */
 static void run_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
 {
 	struct run *run = (struct run *)sink;
 
-	if (sample->ts_ns < run->measure_start_ns ||
+	if (run->threshold_hit || sample->ts_ns < run->measure_start_ns ||
 	    (run->measure_end_ns && sample->ts_ns > run->measure_end_ns))
 		return;
 	for (int i = 0; i < run->nr_consumers; i++)
 		run->consumers[i].sample(run->consumers[i].priv, sample);
+	if (over_threshold(run->params, sample)) {
+		run->threshold_hit = true;
+		tracefs_trace_off(run->inst);
+	}
 }
 
 static void stats_consume(void *priv, const struct tlat_sample *sample)
@@ -164,8 +182,10 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 	struct tlat_report report;
 	u64 now;
 
-	while (!tlat_stop_requested) {
+	while (!tlat_stop_requested && !run->threshold_hit) {
 		nanosleep(&poll, NULL);	/* a stop signal cuts it short */
+		if (!tracefs_trace_is_on(run->inst))
+			run->threshold_hit = true;	/* the kernel stopped the instance */
 		if (collector_drain(c))
 			return -EIO;
 		now = mono_now_ns();
@@ -204,6 +224,7 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	if (ret)
 		goto out_close;
 	collector_attach(&c, src, &run->sink);
+	run->inst = session->inst;
 
 	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
 	run->measure_start_ns = mono_now_ns() + (u64)p->warmup_s * 1000000000ull;
@@ -226,6 +247,11 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	if (p->debug)
 		ops->report(src, stderr);
 	status = TLAT_EXIT_PASS;
+	if (run->threshold_hit) {
+		printf("timerlat hit stop tracing\n");
+		status = TLAT_EXIT_THRESHOLD;
+	}
+	fflush(stdout);
 	goto out_close;
 
 out_stop:

@@ -180,10 +180,16 @@ static int mod_configure(struct tlat_source *src, char *err)
 		snprintf(value, sizeof(value), "%d", p->sched.set ? p->sched.prio : 95);
 		ret = knobs_set(src->knobs, "prio", value);
 	}
-	for (const char *const *name = (const char *const[]){ "print_stack_us", "stop_irq_us",
-							       "stop_thread_us", NULL };
-	     !ret && *name; name++)
-		ret = knobs_set(src->knobs, *name, "0");
+	const struct { const char *name; u64 us; } thresholds[] = {
+		{ "print_stack_us", p->stack_us },
+		{ "stop_irq_us", p->stop_irq_us },
+		{ "stop_thread_us", p->stop_thread_us },
+	};
+
+	for (size_t i = 0; !ret && i < sizeof(thresholds) / sizeof(thresholds[0]); i++) {
+		snprintf(value, sizeof(value), "%llu", (unsigned long long)thresholds[i].us);
+		ret = knobs_set(src->knobs, thresholds[i].name, value);
+	}
 	if (ret)
 		snprintf(err, TLAT_ERR_LEN, "cannot configure tlat.ko: %s", strerror(-ret));
 	return ret;
@@ -234,8 +240,14 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 		return ret;
 
 	tracefs_trace_off(inst);
+	/*
+	 * The module cannot stop an instance: a trigger on its threshold
+	 * event, which follows the offending sample, stops only tlat's.
+	 */
 	if (tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: MOD_DEFAULT_BUFFER_KB, -1) ||
-	    tracefs_event_enable(inst, "tlat", "tlat_sample")) {
+	    tracefs_event_enable(inst, "tlat", "tlat_sample") ||
+	    ((params->stop_irq_us || params->stop_thread_us) &&
+	     tracefs_event_file_write(inst, "tlat", "tlat_threshold", "trigger", "traceoff") < 0)) {
 		snprintf(err, TLAT_ERR_LEN, "cannot set up the trace instance: %s", strerror(errno));
 		return -EIO;
 	}

@@ -189,11 +189,17 @@ static int tl_configure(struct tlat_source *src, char *err)
 		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->period_us);
 		ret = knobs_set(src->knobs, "osnoise/timerlat_period_us", value);
 	}
-	for (const char *const *name = (const char *const[]){ "osnoise/print_stack",
-							       "osnoise/stop_tracing_us",
-							       "osnoise/stop_tracing_total_us", NULL };
-	     !ret && *name; name++)
-		ret = knobs_set(src->knobs, *name, "0");
+	/* the tracer stops the instance it runs in, not the top-level buffer */
+	const struct { const char *name; u64 us; } thresholds[] = {
+		{ "osnoise/print_stack", p->stack_us },
+		{ "osnoise/stop_tracing_us", p->stop_irq_us },
+		{ "osnoise/stop_tracing_total_us", p->stop_thread_us },
+	};
+
+	for (size_t i = 0; !ret && i < sizeof(thresholds) / sizeof(thresholds[0]); i++) {
+		snprintf(value, sizeof(value), "%llu", (unsigned long long)thresholds[i].us);
+		ret = knobs_set(src->knobs, thresholds[i].name, value);
+	}
 	if (ret) {
 		snprintf(err, TLAT_ERR_LEN, "cannot configure the timerlat tracer: %s", strerror(-ret));
 		return ret;

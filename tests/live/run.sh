@@ -154,6 +154,8 @@ bad_input "period below range" "$TLAT" top -p 99
 bad_input "period above range" "$TLAT" hist -p 1000001
 bad_input "bad duration" "$TLAT" top -d 10x
 bad_input "bad priority" "$TLAT" top -P f:100
+bad_input "bad threshold" "$TLAT" top -T 1x
+bad_input "-k with -u" "$TLAT" top -k -u
 bad_input "no-irq with no-thread" "$TLAT" hist --no-irq --no-thread
 bad_input "unknown source" "$TLAT" top --source nosuch -d 1
 bad_input "unknown command" "$TLAT" frob
@@ -221,6 +223,20 @@ check "hist -b 10 indexes buckets by 10" bash -c "awk '/^[0-9]/ { if (\$1 % 10) 
 "$TLAT" hist -d 1 -E 10 --no-index --with-zeros --no-header > "$WORK/h3.out" 2>&1
 check "hist --no-index --with-zeros --no-header: 10 rows, over:, then summary" \
 	bash -c "[ \$(head -11 $WORK/h3.out | grep -c '^ *[0-9]') = 11 ] && ! grep -q '^#' $WORK/h3.out"
+
+# --- thresholds: -T and -i stop the run, exit 2, tracefs as it was -------------
+"$TLAT" top -T 1 -d 20 -q > "$WORK/thr.out" 2>&1
+rc=$?
+check "top -T 1 stops with exit status 2" [ $rc = 2 ] || show "$WORK/thr.out"
+check "top -T 1 prints 'timerlat hit stop tracing' after the summary" \
+	bash -c "tail -1 $WORK/thr.out | grep -qx 'timerlat hit stop tracing' && grep -q '^ALL #' $WORK/thr.out"
+"$TLAT" hist -i 1 -d 20 > "$WORK/thr.out" 2>&1
+rc=$?
+check "hist -i 1 stops with exit status 2" [ $rc = 2 ] || show "$WORK/thr.out"
+"$TLAT" top -T 1000000 -d 2 -q > "$WORK/thr.out" 2>&1
+rc=$?
+check "a threshold that is not reached exits 0" [ $rc = 0 ]
+check "threshold runs leave tracefs as they found it" same_as_before
 
 # --- missed events are counted and reported as rtla does ----------------------
 "$TLAT" top -p 100 -d 2 -q --trace-buffer-size 8 > "$WORK/miss.out" 2>&1

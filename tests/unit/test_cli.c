@@ -480,6 +480,29 @@ static void test_hist_long_only_errors(void **state)
 #define TOP(fn)		{ "top: " #fn, fn, setup_top, teardown, NULL }
 #define HIST(fn)	{ "hist: " #fn, fn, setup_hist, teardown, NULL }
 
+static void test_thresholds(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-d", "1");
+	assert_int_equal(c->p.stop_irq_us, 0);
+	assert_int_equal(c->p.stop_thread_us, 0);
+	assert_int_equal(c->p.stack_us, 0);
+	PARSE_OK(c, "-i", "30", "-T", "40", "-s", "50");
+	assert_int_equal(c->p.stop_irq_us, 30);
+	assert_int_equal(c->p.stop_thread_us, 40);
+	assert_int_equal(c->p.stack_us, 50);
+	PARSE_OK(c, "--irq=7", "--thread", "8", "--stack=9");
+	assert_int_equal(c->p.stop_irq_us, 7);
+	assert_int_equal(c->p.stop_thread_us, 8);
+	assert_int_equal(c->p.stack_us, 9);
+	PARSE_OK(c, "-T0");
+	assert_int_equal(c->p.stop_thread_us, 0);
+	PARSE_ERR(c, "invalid threshold", "-T", "1x");
+	PARSE_ERR(c, "invalid threshold", "-i", "-1");
+	PARSE_ERR(c, "requires an argument", "-s");
+}
+
 static void test_thread_kind(void **state)
 {
 	struct cli *c = *state;
@@ -501,6 +524,8 @@ static void test_thread_kind(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_thresholds, setup_top, teardown),
+		cmocka_unit_test_setup_teardown(test_thresholds, setup_hist, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_kind, setup_top, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_kind, setup_hist, teardown),
 		TOP(test_defaults),
