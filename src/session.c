@@ -95,6 +95,16 @@ int session_open(struct tlat_session *session, char *err)
 		session_close(session);
 		return ret ? ret : -EIO;
 	}
+	/*
+	 * Sample times are compared with CLOCK_MONOTONIC (warm-up, -d), and
+	 * the tracepoint source compares them with hrtimer expiries.
+	 */
+	ret = session_set_clock(session, "mono");
+	if (ret) {
+		snprintf(err, TLAT_ERR_LEN, "cannot set the trace clock to mono: %s", strerror(-ret));
+		session_close(session);
+		return ret;
+	}
 	return 0;
 }
 

@@ -200,6 +200,7 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 {
 	struct tracefs_instance *inst = session->inst;
 	struct tlat_source *src;
+	char value[8];
 	int failures, ret;
 
 	src = calloc(1, sizeof(*src));
@@ -235,6 +236,12 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	src->knobs = knobs_alloc(MOD_PARAMS);
 	if (!src->knobs)
 		return -ENOMEM;
+	/* the parameters are global: another run measuring now would be disturbed */
+	if (!src->loaded_by_us && !knobs_get(src->knobs, "enabled", value, sizeof(value)) &&
+	    value[0] == 'Y') {
+		snprintf(err, TLAT_ERR_LEN, "tlat.ko is in use: it is measuring (enabled=Y)");
+		return -EBUSY;
+	}
 	ret = mod_configure(src, err);
 	if (ret)
 		return ret;

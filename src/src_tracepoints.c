@@ -251,11 +251,6 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	}
 
 	tracefs_trace_off(inst);
-	ret = session_set_clock(session, "mono");
-	if (ret) {
-		snprintf(err, TLAT_ERR_LEN, "cannot set the trace clock to mono: %s", strerror(-ret));
-		return ret;
-	}
 	if (tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: TP_DEFAULT_BUFFER_KB, -1)) {
 		snprintf(err, TLAT_ERR_LEN, "cannot set the trace buffer size: %s", strerror(errno));
 		return -EIO;
