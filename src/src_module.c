@@ -331,8 +331,14 @@ static void mod_close(struct tlat_source *src)
 		workload_free(src->wl);
 	}
 	knobs_free(src->knobs);
-	if (src->loaded_by_us)
+	if (src->loaded_by_us) {
+		/* a module must not go while an instance still uses its events */
+		if (src->params->stop_irq_us || src->params->stop_thread_us)
+			tracefs_event_file_write(src->session->inst, "tlat", "tlat_threshold",
+						 "trigger", "!traceoff");
+		tracefs_event_disable(src->session->inst, "tlat", NULL);
 		mod_unload();
+	}
 	free(src);
 }
 
