@@ -40,6 +40,7 @@ unit-test: $(UNIT_BINS)
 live-test: tlat
 	tests/live/run.sh
 
+# tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU
 vm-test: tlat
 	scripts/vm/run.sh
 
@@ -49,6 +50,7 @@ test:
 	$(MAKE) all
 	$(MAKE) unit-test
 	$(MAKE) live-test
+	$(MAKE) vm-test
 
 deps:
 	scripts/install-deps.sh

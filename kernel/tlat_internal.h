@@ -69,8 +69,8 @@ enum tlat_state {
 struct tlat_config {
 	unsigned int period_us;		/* timer period; applies at the next arming */
 	unsigned int print_stack_us;	/* emit the IRQ-time stack at >= this latency */
-	unsigned int stop_irq_us;	/* tracing_off() at IRQ latency >= this */
-	unsigned int stop_thread_us;	/* tracing_off() at thread/user-ret latency >= this */
+	unsigned int stop_irq_us;	/* tlat_threshold at IRQ latency >= this */
+	unsigned int stop_thread_us;	/* same, thread and user-ret latency */
 	unsigned int prio;		/* SCHED_FIFO priority of the kernel threads */
 	bool enabled;			/* measurement on */
 	bool kthreads;			/* kernel threads; N leaves CPUs to /dev/tlat */

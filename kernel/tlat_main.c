@@ -37,6 +37,7 @@ struct tlat_config tlat_cfg = {
 	.kthreads = true,
 };
 
+/* See "Locking" in tlat_internal.h. */
 DEFINE_MUTEX(tlat_lock);
 enum tlat_state tlat_state = TLAT_LOADING;
 
@@ -117,6 +118,8 @@ static void tlat_stop_kthread(unsigned int cpu)
 /*
  * Restart the kernel threads so that they match the configuration: one per
  * online CPU in tlat_cfg.cpus that no /dev/tlat user holds, if enabled.
+ * Called under tlat_config_lock(), which keeps the online mask stable
+ * (lockdep_assert_cpus_held() is not exported to modules).
  */
 static int tlat_sync_kthreads(void)
 {
@@ -124,7 +127,6 @@ static int tlat_sync_kthreads(void)
 	int ret = 0;
 	int err;
 
-	lockdep_assert_cpus_held();
 	lockdep_assert_held(&tlat_lock);
 
 	for_each_possible_cpu(cpu)
@@ -304,10 +306,10 @@ MODULE_PARM_DESC(print_stack_us,
 		 "emit tlat_stack when a latency reaches this many us (0: off)");
 module_param_named(stop_irq_us, tlat_cfg.stop_irq_us, uint, 0644);
 MODULE_PARM_DESC(stop_irq_us,
-		 "turn the top-level buffer off at IRQ latency >= us (0: off)");
+		 "emit tlat_threshold at IRQ latency >= us (0: off)");
 module_param_named(stop_thread_us, tlat_cfg.stop_thread_us, uint, 0644);
 MODULE_PARM_DESC(stop_thread_us,
-		 "turn the top-level buffer off at thread latency >= us (0: off)");
+		 "emit tlat_threshold at thread/user-ret latency >= us (0: off)");
 
 static int __init tlat_init(void)
 {

@@ -29,7 +29,6 @@
 #include <linux/sched/signal.h>
 #include <linux/stacktrace.h>
 #include <linux/timekeeping.h>
-#include <linux/version.h>
 
 #include "tlat_internal.h"
 #include "tlat_trace.h"
@@ -40,7 +39,7 @@ static u64 tlat_us_to_ns(unsigned int us)
 }
 
 /**
- * tlat_record - write a sample, and act on the print_stack and stop settings
+ * tlat_record - write a sample, with its stack and threshold events
  * @tc:		state of the CPU the sample belongs to
  * @ctx:	context of the sample
  * @lat:	latency in ns
@@ -68,11 +67,13 @@ void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
 	else
 		stop_us = READ_ONCE(tlat_cfg.stop_thread_us);
 	/*
-	 * A module can only turn off the top-level buffer: tracer_tracing_off()
-	 * is not exported. Instances stop through their own event triggers.
+	 * A module cannot turn off a trace instance (tracer_tracing_off() is
+	 * not exported), and tracing_off() would stop the top-level buffer of
+	 * everybody. The event lets each buffer decide: a "traceoff" trigger
+	 * on it stops the buffer that has it.
 	 */
 	if (stop_us && lat >= tlat_us_to_ns(stop_us))
-		tracing_off();
+		trace_tlat_threshold(tc->seqnum, ctx, lat);
 }
 
 static enum hrtimer_restart tlat_timer_fn(struct hrtimer *timer)
@@ -106,7 +107,7 @@ static enum hrtimer_restart tlat_timer_fn(struct hrtimer *timer)
  */
 void tlat_timer_init(struct tlat_cpu *tc)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#ifdef TLAT_HAVE_HRTIMER_SETUP	/* see Kbuild */
 	hrtimer_setup(&tc->timer, tlat_timer_fn, CLOCK_MONOTONIC,
 		      HRTIMER_MODE_ABS_PINNED_HARD);
 #else

@@ -27,16 +27,7 @@ TRACE_DEFINE_ENUM(TLAT_CTX_IRQ);
 TRACE_DEFINE_ENUM(TLAT_CTX_THREAD);
 TRACE_DEFINE_ENUM(TLAT_CTX_USER_RET);
 
-/*
- * tlat_sample - one latency sample
- * @seqnum:		activation number; the IRQ, thread and user-ret samples
- *			of one activation share it
- * @context:		enum tlat_ctx: 0 IRQ, 1 thread, 2 user-ret
- * @timer_latency:	ns from the programmed expiry to the sample
- *
- * The payload of the kernel's ftrace:timerlat entry, field for field.
- */
-TRACE_EVENT(tlat_sample,
+DECLARE_EVENT_CLASS(tlat_sample_class,
 
 	TP_PROTO(u32 seqnum, int context, u64 timer_latency),
 
@@ -61,6 +52,33 @@ TRACE_EVENT(tlat_sample,
 				   { TLAT_CTX_THREAD, "thread" },
 				   { TLAT_CTX_USER_RET, "user-ret" }),
 		  __entry->timer_latency)
+);
+
+/*
+ * tlat_sample - one latency sample
+ * @seqnum:		activation number; the IRQ, thread and user-ret samples
+ *			of one activation share it
+ * @context:		enum tlat_ctx: 0 IRQ, 1 thread, 2 user-ret
+ * @timer_latency:	ns from the programmed expiry to the sample
+ *
+ * The payload of the kernel's ftrace:timerlat entry, field for field.
+ */
+DEFINE_EVENT(tlat_sample_class, tlat_sample,
+	TP_PROTO(u32 seqnum, int context, u64 timer_latency),
+	TP_ARGS(seqnum, context, timer_latency)
+);
+
+/*
+ * tlat_threshold - the sample just written reached stop_irq_us (IRQ) or
+ * stop_thread_us (thread, user-ret); same fields as that sample.
+ *
+ * Emitted after the sample, so that a "traceoff" trigger on this event stops
+ * a buffer with the sample in it. (A trigger with a filter on tlat_sample
+ * runs before its own sample is committed, and 6.12 then drops that sample.)
+ */
+DEFINE_EVENT(tlat_sample_class, tlat_threshold,
+	TP_PROTO(u32 seqnum, int context, u64 timer_latency),
+	TP_ARGS(seqnum, context, timer_latency)
 );
 
 /*

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "cpuset.h"
 #include "knobs.h"
+#include "runlock.h"
 #include "source.h"
 #include "timerlat_event.h"
 #include "workload.h"
@@ -39,6 +40,7 @@ struct tlat_source {
 	struct timerlat_event sample;
 	bool user_threads;
 	bool loaded_by_us;
+	int lock_fd;			/* held while tlat owns the module */
 };
 
 static const char *const mod_systems[] = { "tlat", NULL };
@@ -200,7 +202,6 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 {
 	struct tracefs_instance *inst = session->inst;
 	struct tlat_source *src;
-	char value[8];
 	int failures, ret;
 
 	src = calloc(1, sizeof(*src));
@@ -210,6 +211,12 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	src->params = params;
 	src->session = session;
 	src->user_threads = params->threads != TLAT_THREADS_KERNEL;
+	/* the module's parameters are global: one tlat run at a time */
+	src->lock_fd = runlock_acquire("module");
+	if (src->lock_fd < 0) {
+		snprintf(err, TLAT_ERR_LEN, "tlat.ko is in use by another tlat");
+		return src->lock_fd;
+	}
 
 	if (!src->user_threads && params->sched.set &&
 	    params->sched.policy != SCHED_FIFO) {
@@ -236,12 +243,6 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	src->knobs = knobs_alloc(MOD_PARAMS);
 	if (!src->knobs)
 		return -ENOMEM;
-	/* the parameters are global: another run measuring now would be disturbed */
-	if (!src->loaded_by_us && !knobs_get(src->knobs, "enabled", value, sizeof(value)) &&
-	    value[0] == 'Y') {
-		snprintf(err, TLAT_ERR_LEN, "tlat.ko is in use: it is measuring (enabled=Y)");
-		return -EBUSY;
-	}
 	ret = mod_configure(src, err);
 	if (ret)
 		return ret;
@@ -339,6 +340,7 @@ static void mod_close(struct tlat_source *src)
 		tracefs_event_disable(src->session->inst, "tlat", NULL);
 		mod_unload();
 	}
+	runlock_release(src->lock_fd);
 	free(src);
 }
 

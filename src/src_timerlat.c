@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "cpuset.h"
 #include "knobs.h"
+#include "runlock.h"
 #include "source.h"
 #include "timerlat_event.h"
 #include "workload.h"
@@ -32,6 +33,7 @@ struct tlat_source {
 	struct timerlat_event sample;
 	bool user_threads;
 	bool tracer_set;
+	int lock_fd;			/* held while tlat owns the tracer */
 	char *options_saved;		/* "OSNOISE_WORKLOAD" or "NO_OSNOISE_WORKLOAD" */
 };
 
@@ -224,6 +226,15 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 	*out = src;
 	src->params = params;
 	src->session = session;
+	/*
+	 * Between the probe and setting the tracer, another tlat may probe too:
+	 * the lock closes that window; the tracer check covers rtla.
+	 */
+	src->lock_fd = runlock_acquire("timerlat");
+	if (src->lock_fd < 0) {
+		snprintf(err, TLAT_ERR_LEN, "the timerlat tracer is in use by another tlat");
+		return src->lock_fd;
+	}
 	src->user_threads = params->threads == TLAT_THREADS_USER ||
 			    (params->threads == TLAT_THREADS_AUTO && tl_has_timerlat_fd());
 	if (src->user_threads && !tl_has_timerlat_fd()) {
@@ -324,6 +335,7 @@ static void tl_close(struct tlat_source *src)
 		tracefs_instance_file_write(NULL, "osnoise/options", src->options_saved);
 	free(src->options_saved);
 	knobs_free(src->knobs);
+	runlock_release(src->lock_fd);
 	free(src);
 }
 

@@ -68,6 +68,8 @@ log "$series: $image_pkg, $headers_pkg, $(echo $extra_pkgs)"
 debs=$cache/debs
 root=$cache/root/$krel
 mkdir -p "$debs" "$root"
+# apt-get download fetches as the _apt user where it can write.
+chown _apt "$debs" 2>/dev/null || true
 
 fetch() {
 	local pkg=$1 ver

@@ -1,0 +1,321 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh - build tlat.ko for PREEMPT_RT kernels, boot each kernel in QEMU
+# with the in-VM tests (tests/vm/), and report.
+#
+#   scripts/vm/run.sh                    Debian's current 6.1 and 6.12 -rt
+#   scripts/vm/run.sh --series 6.12      one series (repeatable)
+#   scripts/vm/run.sh --kernel BZIMAGE --kdir DIR
+#                                        a kernel built elsewhere (an RT CI):
+#                                        DIR is its build tree, or its
+#                                        headers, or /lib/modules/VER/build
+#
+# Options:
+#   --timeout SEC     per VM (default 600, env TLAT_VM_TIMEOUT)
+#   --tool PATH       tlat binary to put in the VM (default: ./tlat if built)
+#   --no-tool         do not put the tool in the VM
+#   --no-checkpatch   skip checkpatch.pl --strict on kernel/
+#   --no-dkms         skip the DKMS build of kernel/dkms.conf
+#   --append ARGS     extra kernel command line
+#   --suite FILE      run FILE in the VM instead of tests/vm/run-tests.sh
+#   --icount OPTS     QEMU -icount options, e.g. shift=3,sleep=off: guest
+#                     time independent of host load (6.12 boots with it,
+#                     6.1 hangs at SMP bring-up); default: off
+#   --keep            keep the work directory (kept anyway on failure)
+#
+# Environment: TLAT_VM_CACHE (download cache, default /var/cache/tlat-vm),
+# TLAT_VM_TIMEOUT, TLAT_VM_ICOUNT (as --icount), TLAT_VM_CPU (QEMU -cpu,
+# default max).
+#
+# Downloads are cached in ${TLAT_VM_CACHE:-/var/cache/tlat-vm}. Results are
+# TAP-like lines; the last line is "N passed, N failed" and the exit status
+# is non-zero if any test failed, a VM panicked or hung, or a kernel log
+# showed a WARN, BUG or lockdep splat.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+export TLAT_VM_CACHE=${TLAT_VM_CACHE:-/var/cache/tlat-vm}
+
+series=()
+kernel=""
+kdir=""
+timeout=${TLAT_VM_TIMEOUT:-600}
+tool=""
+use_tool=1
+checkpatch=1
+dkms=1
+append=""
+keep=0
+suite=""
+icount=${TLAT_VM_ICOUNT:-}
+
+usage() {
+	sed -n '4,34p' "$0" | sed 's/^# \{0,1\}//'
+	exit "${1:-0}"
+}
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--series) series+=("$2"); shift ;;
+	--kernel) kernel=$2; shift ;;
+	--kdir) kdir=$2; shift ;;
+	--timeout) timeout=$2; shift ;;
+	--tool) tool=$2; shift ;;
+	--no-tool) use_tool=0 ;;
+	--no-checkpatch) checkpatch=0 ;;
+	--no-dkms) dkms=0 ;;
+	--append) append=$2; shift ;;
+	--keep) keep=1 ;;
+	--icount) icount=$2; shift ;;
+	--suite) suite=$(realpath "$2"); shift ;;
+	-h|--help) usage 0 ;;
+	*) echo "run.sh: unknown argument '$1'" >&2; usage 2 >&2 ;;
+	esac
+	shift
+done
+if [ -n "$kernel" ] || [ -n "$kdir" ]; then
+	if [ -z "$kernel" ] || [ -z "$kdir" ]; then
+		echo "run.sh: --kernel and --kdir go together" >&2
+		exit 2
+	fi
+	kernel=$(realpath "$kernel")
+	kdir=$(realpath "$kdir")
+elif [ ${#series[@]} -eq 0 ]; then
+	series=(6.1 6.12)
+fi
+
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok - $*"; }
+not_ok() { failed=$((failed + 1)); echo "not ok - $*"; }
+log() { echo "# $*"; }
+
+# ---- host dependencies, installed once
+ensure_deps() {
+	local pkgs=(qemu-system-x86 busybox-static gcc-12 gcc libc6-dev make
+		    dwarves kmod cpio dkms rtla)
+	local missing=() p
+	for p in "${pkgs[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q 'install ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	log "installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	if ! apt-get install -y -q --no-install-recommends "${missing[@]}" >&2; then
+		apt-get update -q >&2
+		apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+	fi
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/tlat-vm.XXXXXX")
+qpid=""
+cleanup() {
+	if [ -n "$qpid" ]; then
+		kill "$qpid" 2>/dev/null || true
+		wait "$qpid" 2>/dev/null || true
+	fi
+	if [ $keep = 0 ] && [ $failed = 0 ]; then
+		rm -rf "$work"
+	else
+		echo "# work directory kept: $work"
+	fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+ensure_deps
+# apt-get download and apt-cache need package lists.
+if [ -n "${series[*]}" ] && ! apt-cache show linux-image-rt-amd64 >/dev/null 2>&1; then
+	apt-get update -q >&2
+fi
+
+if [ $use_tool = 1 ] && [ -z "$tool" ] && [ -x "$repo/tlat" ]; then
+	tool=$repo/tlat
+fi
+[ $use_tool = 1 ] || tool=""
+
+# ---- the user-space test helper, static so that it needs no library
+gcc -O2 -Wall -Wextra -static -pthread -o "$work/ufd_test" \
+	"$repo/tests/vm/ufd_test.c"
+
+# ---- checkpatch, once
+if [ $checkpatch = 1 ]; then
+	if cp=$("$here/fetch-checkpatch.sh" 2>"$work/checkpatch.err") &&
+	   make -s -C "$repo/kernel" checkpatch CHECKPATCH="$cp" \
+		> "$work/checkpatch.log" 2>&1; then
+		ok "checkpatch --strict: kernel/ is clean"
+	else
+		cat "$work/checkpatch.err" "$work/checkpatch.log" 2>/dev/null
+		not_ok "checkpatch --strict: kernel/"
+	fi
+fi
+
+# build_module NAME KDIR: W=1 build of kernel/ in a private copy; echoes the
+# path of tlat.ko.
+build_module() {
+	local name=$1 dir=$2 b=$work/$1/build
+	mkdir -p "$b"
+	cp "$repo"/kernel/Kbuild "$repo"/kernel/*.[ch] "$b/"
+	if ! make -C "$dir" M="$b" W=1 modules > "$work/$name/build.log" 2>&1; then
+		cat "$work/$name/build.log" >&2
+		return 1
+	fi
+	if grep -E 'warning:|error:' "$work/$name/build.log" >&2; then
+		return 1
+	fi
+	echo "$b/tlat.ko"
+}
+
+# dkms_build NAME KDIR KREL: build the module the way kernel/README tells users to
+# install it, with dkms.conf, in a private DKMS tree.
+dkms_build() {
+	local name=$1 dir=$2 krel=$3 d=$work/$1/dkms ver
+	ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$repo/kernel/dkms.conf")
+	mkdir -p "$d/src/tlat-$ver" "$d/tree"
+	cp "$repo"/kernel/{Kbuild,Makefile,dkms.conf} "$repo"/kernel/*.[ch] "$d/src/tlat-$ver/"
+	dkms add --dkmstree "$d/tree" --sourcetree "$d/src" -m tlat -v "$ver" \
+		> "$d/log" 2>&1 &&
+	dkms build --dkmstree "$d/tree" --sourcetree "$d/src" -m tlat -v "$ver" \
+		-k "$krel" --kernelsourcedir "$dir" >> "$d/log" 2>&1 &&
+	[ -n "$(find "$d/tree" -name 'tlat.ko*')" ] && return 0
+	cat "$d/log"
+	return 1
+}
+
+# copy_with_libs FILE ROOT: FILE and the shared libraries it needs.
+copy_with_libs() {
+	local f=$1 root=$2 lib
+	install -D -m 755 "$f" "$root/usr/bin/$(basename "$f")"
+	for lib in $(ldd "$f" 2>/dev/null | awk '/=> \// { print $3 } /^\t\// { print $1 }') \
+		   $(gcc -print-file-name=libgcc_s.so.1); do
+		# glibc dlopen()s libgcc_s at thread exit; ldd does not list it.
+		[ -e "$lib" ] || continue
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+		case $lib in
+		*/libgcc_s.so.1) mkdir -p "$root/lib/x86_64-linux-gnu"
+				 cp -L "$lib" "$root/lib/x86_64-linux-gnu/" ;;
+		esac
+	done
+}
+
+# make_initramfs NAME KO KREL: echoes the path of the cpio archive.
+make_initramfs() {
+	local name=$1 ko=$2 krel=$3 root=$work/$1/root
+	mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,tests,lib/tlat}
+	cp /bin/busybox "$root/bin/busybox"
+	install -m 755 "$repo/tests/vm/init.sh" "$root/init"
+	install -m 755 "$repo"/tests/vm/*.sh "$root/tests/"
+	install -m 644 "$repo/tests/tools/parse_rtla_hist.awk" "$root/tests/"
+	rm -f "$root/tests/init.sh"
+	[ -n "$suite" ] && install -m 755 "$suite" "$root/tests/custom.sh"
+	install -m 755 "$work/ufd_test" "$root/tests/ufd_test"
+	install -m 644 "$ko" "$root/lib/tlat/tlat.ko"
+	# Also where modprobe looks, for the tool's module loading.
+	install -D -m 644 "$ko" "$root/lib/modules/$krel/extra/tlat.ko"
+	depmod -b "$root" "$krel" 2>/dev/null || true
+	if [ -n "$tool" ]; then
+		copy_with_libs "$tool" "$root"
+		# The tool also loads kernel/tlat.ko found next to its binary
+		# (busybox modprobe has no -n for its "loadable" check).
+		install -D -m 644 "$ko" "$root/usr/bin/kernel/tlat.ko"
+		# Debian's rtla, for side-by-side tests of the timerlat source.
+		if [ -x /usr/bin/rtla ]; then
+			copy_with_libs /usr/bin/rtla "$root"
+		fi
+	fi
+	(cd "$root" && find . | cpio -o -H newc --quiet) > "$work/$name/initrd.cpio"
+	echo "$work/$name/initrd.cpio"
+}
+
+SPLAT='WARNING:|BUG:|Oops|Kernel panic|general protection|Call Trace:|INFO: task .* blocked|rcu: INFO|detected stall|possible recursive locking|circular locking|UBSAN|KASAN|refcount_t:|list_add corruption|list_del corruption|scheduling while atomic|sleeping function called'
+
+# run_vm NAME BZIMAGE INITRD: boot, wait (bounded), evaluate the console log.
+run_vm() {
+	local name=$1 bz=$2 initrd=$3 con=$work/$1/console.log rc=0 t0 sum
+
+	t0=$(date +%s)
+	# KVM is not usable here and multi-threaded TCG has been seen to oops
+	# in text_poke_bp(), so: single-threaded TCG. Its guest clock is the
+	# host clock: when QEMU does not get the CPU, the guest misses timer
+	# periods, hence the raised host priority.
+	local icount_args=""
+	[ -n "$icount" ] && icount_args="-icount $icount"
+	timeout -k 10 "$timeout" nice -n -10 qemu-system-x86_64 \
+		-accel tcg,thread=single $icount_args -cpu ${TLAT_VM_CPU:-max} -smp 2 -m 1024 \
+		-nographic -no-reboot -kernel "$bz" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 loglevel=4 $append" \
+		< /dev/null > "$con" 2>&1 &
+	qpid=$!
+	wait "$qpid" || rc=$?
+	qpid=""
+	log "$name: VM ran $(($(date +%s) - t0)) s, qemu exit $rc"
+
+	# The in-VM output, from the begin marker on.
+	sed -n '/TLAT-VM-BEGIN/,$p' "$con" | tr -d '\r'
+	if grep -q 'TLAT-VM-BEGIN' "$con"; then
+		ok "$name: VM booted"
+	else
+		tail -n 60 "$con"
+		not_ok "$name: VM booted"
+	fi
+	if grep -q 'TLAT-VM-END rc=0' "$con"; then
+		ok "$name: in-VM suite finished cleanly"
+	elif [ $rc = 124 ] || [ $rc = 137 ]; then
+		not_ok "$name: in-VM suite finished (timed out after $timeout s: hang)"
+	else
+		not_ok "$name: in-VM suite finished cleanly"
+	fi
+	if grep -E "$SPLAT" "$con" | grep -v -E '^(not )?ok |^# ' ; then
+		not_ok "$name: console has no WARN/BUG/panic/lockdep splat"
+	else
+		ok "$name: console has no WARN/BUG/panic/lockdep splat"
+	fi
+	sum=$(tr -d '\r' < "$con" | sed -n 's/^# tlat-vm: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' | tail -n 1)
+	if [ -n "$sum" ]; then
+		passed=$((passed + ${sum% *}))
+		failed=$((failed + ${sum#* }))
+		log "$name: in-VM tests: ${sum% *} passed, ${sum#* } failed"
+	fi
+}
+
+# run_kernel NAME BZIMAGE KDIR
+run_kernel() {
+	local name=$1 bz=$2 dir=$3 ko krel initrd
+	mkdir -p "$work/$name"
+	log "== $name: kernel $bz, headers $dir"
+	if ! ko=$(build_module "$name" "$dir"); then
+		not_ok "$name: tlat.ko builds warning-free with W=1"
+		return
+	fi
+	ok "$name: tlat.ko builds warning-free with W=1"
+	krel=$(modinfo -F vermagic "$ko" | awk '{ print $1 }')
+	log "$name: module vermagic $(modinfo -F vermagic "$ko")"
+	if [ $dkms = 1 ]; then
+		if dkms_build "$name" "$dir" "$krel"; then
+			ok "$name: dkms build with kernel/dkms.conf"
+		else
+			not_ok "$name: dkms build with kernel/dkms.conf"
+		fi
+	fi
+	initrd=$(make_initramfs "$name" "$ko" "$krel")
+	run_vm "$name" "$bz" "$initrd"
+}
+
+if [ -n "$kernel" ]; then
+	run_kernel custom "$kernel" "$kdir"
+fi
+for s in "${series[@]}"; do
+	if ! vars=$("$here/fetch-kernel.sh" "$s"); then
+		not_ok "$s: fetch Debian's PREEMPT_RT kernel and headers"
+		continue
+	fi
+	eval "$vars"
+	run_kernel "$KREL" "$BZIMAGE" "$KDIR"
+done
+
+echo "$passed passed, $failed failed"
+[ $failed = 0 ]

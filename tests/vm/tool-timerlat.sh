@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# In-VM tests of the tlat tool with the kernel's timerlat tracer as source,
+# sourced by run-tests.sh after tool-tests.sh (uses check, ok, not_ok, diag,
+# within, $T, $NCPU from there). On 6.1 (no timerlat_fd) tlat is compared
+# side by side with Debian's rtla 6.1; on 6.12 the user and kernel threads
+# and the threshold stop are checked. After every run, osnoise/* and the
+# instance list must be as before.
+
+TL_OUT=/tmp/tl.out
+RTLA_OUT=/tmp/rtla.out
+
+if ! tlat top --help 2>&1 | grep -q timerlat; then
+	not_ok "this tlat has no timerlat source"
+	return 0
+fi
+
+# everything global the timerlat source touches
+osnoise_snapshot() {
+	for f in cpus timerlat_period_us print_stack stop_tracing_us stop_tracing_total_us options; do
+		[ -f $T/osnoise/$f ] && echo "$f: $(cat $T/osnoise/$f)"
+	done
+	echo "instances: $(ls $T/instances | tr '\n' ' ')"
+	echo "current_tracer: $(cat $T/current_tracer)"
+	echo "tracing_on: $(cat $T/tracing_on)"
+}
+osnoise_snapshot > /tmp/osnoise.before
+osnoise_same() {
+	osnoise_snapshot > /tmp/osnoise.after
+	if ! cmp -s /tmp/osnoise.before /tmp/osnoise.after; then
+		diff /tmp/osnoise.before /tmp/osnoise.after | while read -r l; do diag "$l"; done
+		return 1
+	fi
+}
+show_out() { while read -r l; do diag "$1: $l"; done < "$2"; }
+
+# per-CPU COUNT column of a top summary: "cpu count" lines
+top_counts() { grep -E '^ *[0-9]+ +#[0-9]+' "$1" | awk '{ print $1, substr($2, 2) }'; }
+
+# sum_counts FILE...: per-CPU sums over several top outputs
+sum_counts() { cat "$@" | awk '{ s[$1] += $2 } END { for (c in s) print c, s[c] }' | sort -n; }
+
+# counts_agree A B PERCENT: same CPUs, each within PERCENT
+counts_agree() {
+	[ "$(wc -l < "$1")" = "$NCPU" ] && [ "$(wc -l < "$2")" = "$NCPU" ] || return 1
+	paste "$1" "$2" | while read -r c1 n1 c2 n2; do
+		diag "cpu $c1: tlat $n1, rtla $n2"
+		[ "$c1" = "$c2" ] && within "$n1" "$n2" "$3" || exit 1
+	done
+}
+
+if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
+	# ---- 6.5+ (6.12): user threads by default, -k, thresholds
+	tlat top -d 5 -q --source timerlat > $TL_OUT 2>&1
+	rc=$?
+	show_out tlat $TL_OUT
+	check "timerlat source: tlat top -d 5 -q exits 0" test $rc = 0
+	uret_filled() {
+		grep -q 'Ret user Timer Latency' $TL_OUT &&
+		grep -E '^ *[0-9]+ +#[0-9]+' $TL_OUT |
+			awk -F'|' 'NF < 4 || $4 !~ /[1-9]/ { bad = 1 } END { exit bad }'
+	}
+	check "timerlat source: user threads (default, -u) fill the Usr columns" uret_filled
+	check "timerlat source: osnoise/* and instances restored after -u" osnoise_same
+
+	tlat top -d 5 -q -k --source timerlat > $TL_OUT 2>&1
+	rc=$?
+	show_out tlat $TL_OUT
+	kt_ok() {
+		[ $rc = 0 ] && ! grep -q 'Ret user' $TL_OUT &&
+		[ "$(top_counts $TL_OUT | wc -l)" = "$NCPU" ]
+	}
+	check "timerlat source: -k measures with kernel threads on every CPU" kt_ok
+	check "timerlat source: osnoise/* and instances restored after -k" osnoise_same
+
+	tlat top -d 30 -q -T 1 --source timerlat > $TL_OUT 2>&1
+	rc=$?
+	show_out tlat $TL_OUT
+	check "timerlat source: -T 1 stops with exit status 2" test $rc = 2
+	check "timerlat source: 'timerlat hit stop tracing' printed" grep -q '^timerlat hit stop tracing$' $TL_OUT
+	check "timerlat source: top-level tracing_on still 1 after the stop" test "$(cat $T/tracing_on)" = 1
+	check "timerlat source: osnoise/* and instances restored after -T" osnoise_same
+else
+	# ---- 6.1: kernel threads only; side by side with Debian's rtla 6.1
+	if [ ! -x /usr/bin/rtla ]; then
+		not_ok "Debian's rtla is in the VM for the side-by-side test"
+	else
+		: > /tmp/tl.counts
+		: > /tmp/rtla.counts
+		# alternate, twice each: TCG timing moves per-CPU counts by a few %
+		for i in 1 2; do
+			rtla timerlat top -d 5 -q -p 1000 > $RTLA_OUT 2>&1
+			show_out rtla $RTLA_OUT
+			top_counts $RTLA_OUT >> /tmp/rtla.counts
+			tlat top -d 5 -q -p 1000 --source timerlat > $TL_OUT 2>&1
+			show_out tlat $TL_OUT
+			top_counts $TL_OUT >> /tmp/tl.counts
+		done
+		sum_counts /tmp/tl.counts > /tmp/tl.sum
+		sum_counts /tmp/rtla.counts > /tmp/rtla.sum
+		check "6.1: per-CPU counts of tlat and rtla agree within 5%" \
+			counts_agree /tmp/tl.sum /tmp/rtla.sum 5
+		check "6.1: osnoise/* and instances restored after tlat" osnoise_same
+
+		rtla timerlat hist -d 3 -p 1000 > $RTLA_OUT 2>&1
+		tlat hist -d 3 -p 1000 --source timerlat > $TL_OUT 2>&1
+		show_out "rtla hist" $RTLA_OUT
+		parse_ok() {
+			awk -f /tests/parse_rtla_hist.awk "$1" > /tmp/parsed 2>&1 || return 1
+			show_out parsed /tmp/parsed
+			[ "$(grep -c 'IRQ-' /tmp/parsed)" = "$NCPU" ]
+		}
+		check "6.1: the hist parser reads rtla's histogram" parse_ok $RTLA_OUT
+		check "6.1: the same parser reads tlat's histogram" parse_ok $TL_OUT
+		check "6.1: osnoise/* and instances restored after both" osnoise_same
+	fi
+fi
+
+# a second user of the global tracer is refused and changes nothing
+tlat top -d 6 -q --source timerlat > /tmp/first.out 2>&1 &
+first=$!
+sleep 2
+tlat top -d 2 -q --source timerlat > $TL_OUT 2>&1
+rc=$?
+show_out second $TL_OUT
+busy_ok() { [ $rc = 1 ] && grep -q 'in use' $TL_OUT && [ "$(wc -l < $TL_OUT)" = 1 ]; }
+check "timerlat source: a second run is refused with one line while the tracer is in use" busy_ok
+wait $first
+check "timerlat source: the first run finishes normally" grep -q '^ALL #' /tmp/first.out
+check "timerlat source: osnoise/* and instances restored after both" osnoise_same
