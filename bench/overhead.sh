@@ -9,6 +9,8 @@
 # (/proc/PID/task/*/schedstat), read at 1 s and at DURATION-1 s, so start-up
 # and tear-down are left out. Activations are the nominal number in that
 # window (CPUs x window / period): both tools are charged the same way.
+# cyclictest holds /dev/cpu_dma_latency at 0 by default, so tlat is run with
+# --dma-latency 0 too: in a VM, idle exits otherwise dominate a wakeup's cost.
 #
 # Usage: bench/overhead.sh [path/to/tlat]   (as root; results on stdout)
 set -eu
@@ -51,7 +53,7 @@ for period in 1000 100; do
 		ct=$(cost_per_activation $period \
 			cyclictest -m -p95 -a -t -d0 -i $period -D $DURATION -q)
 		tl=$(cost_per_activation $period \
-			"$TLAT" top -p $period -d $DURATION -q)
+			"$TLAT" top --source tracepoints --dma-latency 0 -p $period -d $DURATION -q)
 		sum_ct=$((sum_ct + ct))
 		sum_tl=$((sum_tl + tl))
 		printf "%-8s %-10s %9s ns %9s ns %8s\n" "${period}us" "$rep" "$ct" "$tl" \
@@ -63,7 +65,7 @@ done
 
 echo
 echo "# tlat top -p 100 -d 60 -q on all CPUs: missed events"
-out=$("$TLAT" top -p 100 -d 60 -q 2>&1)
+out=$("$TLAT" top --source tracepoints -p 100 -d 60 -q 2>&1)
 echo "$out" | sed 's/^/    /'
 if echo "$out" | grep -q 'events missed'; then
 	echo "RESULT: events were missed"

@@ -38,6 +38,7 @@ struct tlat_source {
 	struct knobs *knobs;
 	struct workload *wl;
 	struct timerlat_event sample;
+	struct fd_workload device;	/* /dev/tlat, for user threads */
 	bool user_threads;
 	bool loaded_by_us;
 	int lock_fd;			/* held while tlat owns the module */
@@ -123,43 +124,6 @@ static int mod_probe(struct tlat_session *session, char *err)
 	return -ENOENT;
 }
 
-static int mod_thread_init(void *ctx, int cpu, void **thread_data)
-{
-	int fd = open(MOD_DEVICE, O_RDONLY | O_CLOEXEC);
-
-	(void)ctx;
-	(void)cpu;
-	if (fd < 0)
-		return -errno;
-	*thread_data = (void *)(long)fd;
-	return 0;
-}
-
-/* the module arms the timer, sleeps, and records the samples in read() */
-static int mod_activate(void *ctx, int cpu, void *thread_data)
-{
-	char c;
-
-	(void)ctx;
-	(void)cpu;
-	if (read((int)(long)thread_data, &c, sizeof(c)) < 0)
-		return -errno;
-	return 0;
-}
-
-static void mod_thread_exit(void *ctx, int cpu, void *thread_data)
-{
-	(void)ctx;
-	(void)cpu;
-	close((int)(long)thread_data);
-}
-
-static const struct workload_ops mod_workload_ops = {
-	.thread_init = mod_thread_init,
-	.activate = mod_activate,
-	.thread_exit = mod_thread_exit,
-};
-
 static int mod_configure(struct tlat_source *src, char *err)
 {
 	const struct tlat_params *p = src->params;
@@ -211,6 +175,7 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	src->params = params;
 	src->session = session;
 	src->user_threads = params->threads != TLAT_THREADS_KERNEL;
+	src->device.prefix = MOD_DEVICE;
 	/* the module's parameters are global: one tlat run at a time */
 	src->lock_fd = runlock_acquire("module");
 	if (src->lock_fd < 0) {
@@ -267,7 +232,7 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 		snprintf(err, TLAT_ERR_LEN, "cannot enable tlat.ko: %s", strerror(-ret));
 		return ret;
 	}
-	return workload_create(&src->wl, params, &mod_workload_ops, src, err);
+	return workload_create(&src->wl, params, &fd_workload_ops, &src->device, err);
 }
 
 static int mod_start(struct tlat_source *src, char *err)
@@ -291,10 +256,7 @@ static int mod_start(struct tlat_source *src, char *err)
 static void mod_record(struct tlat_source *src, struct tep_event *event,
 		       struct tep_record *record, struct tlat_sink *sink)
 {
-	struct tlat_sample sample;
-
-	if (event->id == src->sample.id && timerlat_event_decode(&src->sample, record, &sample))
-		sink->sample(sink, &sample);
+	timerlat_event_forward(&src->sample, event, record, sink);
 }
 
 static void mod_lost(struct tlat_source *src, int cpu)

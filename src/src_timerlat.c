@@ -31,6 +31,8 @@ struct tlat_source {
 	struct knobs *knobs;
 	struct workload *wl;
 	struct timerlat_event sample;
+	struct fd_workload timerlat_fd;	/* for user threads */
+	char *fd_prefix;
 	bool user_threads;
 	bool tracer_set;
 	int lock_fd;			/* held while tlat owns the tracer */
@@ -90,50 +92,6 @@ static int tl_probe(struct tlat_session *session, char *err)
 	}
 	return 0;
 }
-
-static int tl_thread_init(void *ctx, int cpu, void **thread_data)
-{
-	char name[64];
-	char *path;
-	int fd;
-
-	(void)ctx;
-	snprintf(name, sizeof(name), "osnoise/per_cpu/cpu%d/timerlat_fd", cpu);
-	path = tracefs_get_tracing_file(name);
-	if (!path)
-		return -ENOMEM;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	tracefs_put_tracing_file(path);
-	if (fd < 0)
-		return -errno;
-	*thread_data = (void *)(long)fd;
-	return 0;
-}
-
-/* the kernel arms the timer, sleeps and records the samples in read() */
-static int tl_activate(void *ctx, int cpu, void *thread_data)
-{
-	char buf[1024];
-
-	(void)ctx;
-	(void)cpu;
-	if (read((int)(long)thread_data, buf, sizeof(buf)) < 0)
-		return -errno;
-	return 0;
-}
-
-static void tl_thread_exit(void *ctx, int cpu, void *thread_data)
-{
-	(void)ctx;
-	(void)cpu;
-	close((int)(long)thread_data);
-}
-
-static const struct workload_ops tl_workload_ops = {
-	.thread_init = tl_thread_init,
-	.activate = tl_activate,
-	.thread_exit = tl_thread_exit,
-};
 
 /* osnoise/options lists every option; one is changed by writing its name */
 static int tl_set_workload_option(struct tlat_source *src, bool kernel_threads)
@@ -271,7 +229,12 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 				 strerror(-ret));
 		return ret;
 	}
-	return workload_create(&src->wl, params, &tl_workload_ops, src, err);
+	/* osnoise/per_cpu/cpu<N>/timerlat_fd */
+	src->fd_prefix = tracefs_get_tracing_file("osnoise/per_cpu/cpu");
+	if (!src->fd_prefix)
+		return -ENOMEM;
+	src->timerlat_fd = (struct fd_workload){ src->fd_prefix, "/timerlat_fd", true };
+	return workload_create(&src->wl, params, &fd_workload_ops, &src->timerlat_fd, err);
 }
 
 static int tl_start(struct tlat_source *src, char *err)
@@ -288,10 +251,7 @@ static int tl_start(struct tlat_source *src, char *err)
 static void tl_record(struct tlat_source *src, struct tep_event *event,
 		      struct tep_record *record, struct tlat_sink *sink)
 {
-	struct tlat_sample sample;
-
-	if (event->id == src->sample.id && timerlat_event_decode(&src->sample, record, &sample))
-		sink->sample(sink, &sample);
+	timerlat_event_forward(&src->sample, event, record, sink);
 }
 
 static void tl_lost(struct tlat_source *src, int cpu)
@@ -334,6 +294,7 @@ static void tl_close(struct tlat_source *src)
 	if (src->options_saved)
 		tracefs_instance_file_write(NULL, "osnoise/options", src->options_saved);
 	free(src->options_saved);
+	tracefs_put_tracing_file(src->fd_prefix);
 	knobs_free(src->knobs);
 	runlock_release(src->lock_fd);
 	free(src);

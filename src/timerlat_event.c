@@ -37,3 +37,12 @@ bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_rec
 	sample->ctx = (enum tlat_ctx)context;
 	return true;
 }
+
+void timerlat_event_forward(const struct timerlat_event *ev, const struct tep_event *event,
+			    const struct tep_record *record, struct tlat_sink *sink)
+{
+	struct tlat_sample sample;
+
+	if (event->id == ev->id && timerlat_event_decode(ev, record, &sample))
+		sink->sample(sink, &sample);
+}

@@ -9,7 +9,7 @@
 
 #include <event-parse.h>
 
-#include "sample.h"
+#include "source.h"
 
 struct timerlat_event {
 	int id;
@@ -23,5 +23,8 @@ int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const
 /* false if the record is not a sample this decoder understands */
 bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_record *record,
 			   struct tlat_sample *sample);
+/* decode a record of this event and hand it to the sink; ignore others */
+void timerlat_event_forward(const struct timerlat_event *ev, const struct tep_event *event,
+			    const struct tep_record *record, struct tlat_sink *sink);
 
 #endif

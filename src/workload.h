@@ -26,6 +26,18 @@ struct workload_ops {
 	void (*thread_exit)(void *ctx, int cpu, void *thread_data);
 };
 
+/*
+ * fd_workload_ops: each activation is a read() of a timerlat_fd-like file,
+ * "<prefix><cpu><suffix>" if per_cpu, else "<prefix>"; ctx is the struct.
+ */
+struct fd_workload {
+	const char *prefix;
+	const char *suffix;
+	bool per_cpu;
+};
+
+extern const struct workload_ops fd_workload_ops;
+
 /* threads are created and set up, then wait for workload_start() */
 int workload_create(struct workload **wl, const struct tlat_params *params,
 		    const struct workload_ops *ops, void *ctx, char *err);
