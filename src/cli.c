@@ -47,6 +47,7 @@ enum {
 	{ "stack",		required_argument,	NULL, 's' },	\
 	{ "kernel-threads",	no_argument,		NULL, 'k' },	\
 	{ "user-threads",	no_argument,		NULL, 'u' },	\
+	{ "user-load",		no_argument,		NULL, 'U' },	\
 	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
 
 static const struct option top_long_opts[] = {
@@ -68,7 +69,7 @@ static const struct option hist_long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkui:T:s:"
+#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkuUi:T:s:"
 
 static int cli_error(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -148,6 +149,10 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 					 arg, opt);
 		*(opt == 'i' ? &p->stop_irq_us : opt == 'T' ? &p->stop_thread_us : &p->stack_us) = v;
 		return 0;
+	case 'U':
+		p->user_load = true;
+		opt = 'u';	/* a user load is user threads, only not tlat's */
+		/* fall through */
 	case 'k':
 	case 'u':
 		if (p->threads != TLAT_THREADS_AUTO &&
@@ -290,6 +295,8 @@ static const char common_usage[] =
 	"     --trace-buffer-size kB: set the per-cpu trace buffer size in kB\n"
 	"  -k/--kernel-threads: use timerlat kernel-space threads instead of user threads\n"
 	"  -u/--user-threads: use user threads (the default where the source has both)\n"
+	"  -U/--user-load: enable timerlat for user-defined user-space workload: tlat starts\n"
+	"     no thread, your pinned tasks read timerlat_fd (or /dev/tlat)\n"
 	"     --source auto|timerlat|module|tracepoints: where samples come from (default auto)\n"
 	"     --sample-log file: write every sample as \"cpu seq context latency_ns\" to file\n";
 

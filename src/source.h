@@ -50,5 +50,6 @@ extern const struct tlat_source_ops tracepoints_source_ops;
 
 const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,
 					    bool debug, char *err);
+void source_report(FILE *out, struct tlat_session *session);
 
 #endif

@@ -45,3 +45,21 @@ const struct tlat_source_ops *source_select(const char *name, struct tlat_sessio
 		snprintf(err, TLAT_ERR_LEN, "unknown source '%s' (known: auto, timerlat, module, tracepoints)", name);
 	return NULL;
 }
+
+/* what tlat info prints: every source, why it can or cannot run, and auto's pick */
+void source_report(FILE *out, struct tlat_session *session)
+{
+	const struct tlat_source_ops *chosen = NULL;
+	char why[TLAT_ERR_LEN];
+
+	for (size_t i = 0; i < NR_SOURCES; i++) {
+		if (sources[i]->probe(session, why)) {
+			fprintf(out, "  %-12s not available: %s\n", sources[i]->name, why);
+			continue;
+		}
+		fprintf(out, "  %-12s available\n", sources[i]->name);
+		if (!chosen)
+			chosen = sources[i];
+	}
+	fprintf(out, "--source auto uses: %s\n", chosen ? chosen->name : "none");
+}

@@ -232,6 +232,8 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 		snprintf(err, TLAT_ERR_LEN, "cannot enable tlat.ko: %s", strerror(-ret));
 		return ret;
 	}
+	if (params->user_load)
+		return 0;	/* the user's own tasks read /dev/tlat */
 	return workload_create(&src->wl, params, &fd_workload_ops, &src->device, err);
 }
 

@@ -229,6 +229,8 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 				 strerror(-ret));
 		return ret;
 	}
+	if (params->user_load)
+		return 0;	/* the user's own tasks read timerlat_fd */
 	/* osnoise/per_cpu/cpu<N>/timerlat_fd */
 	src->fd_prefix = tracefs_get_tracing_file("osnoise/per_cpu/cpu");
 	if (!src->fd_prefix)

@@ -245,8 +245,8 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	*out = src;
 	src->params = params;
 	src->session = session;
-	if (params->threads == TLAT_THREADS_KERNEL) {
-		snprintf(err, TLAT_ERR_LEN, "the tracepoints source has no kernel threads (-k)");
+	if (params->threads == TLAT_THREADS_KERNEL || params->user_load) {
+		snprintf(err, TLAT_ERR_LEN, "the tracepoints source measures only its own threads (no -k, -U)");
 		return -EINVAL;
 	}
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "info.h"
 #include "run.h"
 
 #ifndef TLAT_VERSION
@@ -34,7 +35,8 @@ static void usage(FILE *out, const char *prog)
 		"  usage: %s [top|hist] [options] [-h|--help]\n\n"
 		"  commands:\n"
 		"     top   - prints the summary of the timer latency, per CPU\n"
-		"     hist  - prints a histogram of the timer latency\n\n"
+		"     hist  - prints a histogram of the timer latency\n"
+		"     info  - tells which sample sources this machine supports, and why\n\n"
 		"if no command is given, top is run with the given options\n",
 		TLAT_VERSION, prog);
 }
@@ -71,6 +73,25 @@ static int run_command(enum tlat_mode mode, const char *prog, int argc, char **a
 	return ret;
 }
 
+static int run_info(const char *prog, int argc)
+{
+	char err[TLAT_ERR_LEN] = "";
+
+	if (argc > 1) {
+		fprintf(stderr, "%s: info takes no options\n", prog);
+		return TLAT_EXIT_ERROR;
+	}
+	if (geteuid()) {
+		fprintf(stderr, "%s: %s needs root permission\n", prog, prog);
+		return TLAT_EXIT_ERROR;
+	}
+	if (tlat_info(stdout, err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return TLAT_EXIT_ERROR;
+	}
+	return TLAT_EXIT_PASS;
+}
+
 int main(int argc, char **argv)
 {
 	const char *prog = basename(argv[0]);
@@ -89,6 +110,8 @@ int main(int argc, char **argv)
 		usage(stdout, prog);
 		return TLAT_EXIT_PASS;
 	}
+	if (argc >= 2 && !strcmp(argv[1], "info"))
+		return run_info(prog, argc - 1);
 	if (argc >= 2 && !strcmp(argv[1], "--version")) {
 		printf("tlat version %s\n", TLAT_VERSION);
 		return TLAT_EXIT_PASS;

@@ -251,6 +251,20 @@ check "a failing set-up exits 1 with one line ($(cat "$WORK/err.err"))" \
 	bash -c "[ $rc = 1 ] && [ \$(wc -l < $WORK/err.err) = 1 ]"
 check "a failing set-up leaves tracefs as it was" same_as_before
 
+# --- tlat info: what this machine supports -----------------------------------------
+"$TLAT" info > "$WORK/info.out" 2>&1
+rc=$?
+info_ok() {
+	[ $rc = 0 ] && grep -q '^  timerlat     not available: the kernel has no timerlat tracer$' "$WORK/info.out" &&
+	grep -q '^  tracepoints  available$' "$WORK/info.out" &&
+	grep -q '^--source auto uses: tracepoints$' "$WORK/info.out"
+}
+check "tlat info names each source, why, and auto's choice" info_ok || show "$WORK/info.out"
+"$TLAT" top -d 1 -q -D > "$WORK/dbg.out" 2>&1
+check "top -D says which source was chosen and why the others were not" \
+	bash -c "grep -q 'using the tracepoints source' $WORK/dbg.out && grep -q 'source timerlat not available' $WORK/dbg.out"
+check "info and -D left tracefs as they found it" same_as_before
+
 # --- invoked as rtla -------------------------------------------------------------
 ln -sf "$TLAT" "$WORK/rtla"
 "$WORK/rtla" timerlat hist -d 1 > "$WORK/rtla.out" 2>&1

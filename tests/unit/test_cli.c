@@ -518,6 +518,12 @@ static void test_thread_kind(void **state)
 	PARSE_OK(c, "--user-threads", "-u");
 	assert_int_equal(c->p.threads, TLAT_THREADS_USER);
 	PARSE_ERR(c, "mutually exclusive", "-k", "-u");
+	PARSE_OK(c, "-U");
+	assert_int_equal(c->p.threads, TLAT_THREADS_USER);
+	assert_true(c->p.user_load);
+	PARSE_OK(c, "--user-load", "-u");
+	assert_true(c->p.user_load);
+	PARSE_ERR(c, "mutually exclusive", "-U", "-k");
 	PARSE_ERR(c, "mutually exclusive", "--user-threads", "--kernel-threads");
 }
 

@@ -25,6 +25,11 @@ osnoise_snapshot() {
 	echo "tracing_on: $(cat $T/tracing_on)"
 }
 osnoise_snapshot > /tmp/osnoise.before
+
+tlat info > $TL_OUT 2>&1
+show_out info $TL_OUT
+check "tlat info: the timerlat tracer is there and auto uses it" \
+	grep -q '^--source auto uses: timerlat$' $TL_OUT
 osnoise_same() {
 	osnoise_snapshot > /tmp/osnoise.after
 	if ! cmp -s /tmp/osnoise.before /tmp/osnoise.after; then
@@ -72,6 +77,21 @@ if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 	}
 	check "timerlat source: -k measures with kernel threads on every CPU" kt_ok
 	check "timerlat source: osnoise/* and instances restored after -k" osnoise_same
+
+	# -U: no tlat threads; a user task of ours reads timerlat_fd on CPU 0
+	tlat top -U -d 8 -q --source timerlat > $TL_OUT 2>&1 &
+	tl=$!
+	/tests/ufd_test --load $T/osnoise/per_cpu/cpu0/timerlat_fd 0 1000
+	load_rc=$?
+	wait $tl
+	rc=$?
+	show_out "tlat -U" $TL_OUT
+	user_load_ok() {
+		[ $load_rc = 0 ] && [ $rc = 0 ] &&
+		grep -E '^ +0 +#[0-9]+' $TL_OUT | awk -F'|' 'NF >= 4 && $4 ~ /[1-9]/ { ok = 1 } END { exit !ok }'
+	}
+	check "timerlat source: -U measures a user-provided load (Usr of CPU 0 filled)" user_load_ok
+	check "timerlat source: osnoise/* and instances restored after -U" osnoise_same
 
 	tlat top -d 30 -q -T 1 --source timerlat > $TL_OUT 2>&1
 	rc=$?

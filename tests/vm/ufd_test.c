@@ -8,6 +8,9 @@
  *   ufd_test --busy CPU            only check that open() on CPU is EBUSY
  *   ufd_test --wait CPU            pin, open, read until a read fails;
  *                                  exit 0 then (for CPU hotplug tests)
+ *   ufd_test --load PATH CPU LOOPS a user-provided load (tlat -U): pin, open
+ *                                  PATH (retrying for 20 s while the tracer
+ *                                  is being set up), read it LOOPS times
  *
  * Prints one "ok"/"not ok" line per check (TAP-like, without numbers: the
  * calling script counts them) and exits non-zero if a check failed.
@@ -166,8 +169,23 @@ int main(int argc, char **argv)
 		close(fd);
 		return 0;
 	}
+	if (argc == 5 && !strcmp(argv[1], "--load")) {
+		int loops = atoi(argv[4]);
+
+		pin(atoi(argv[3]));
+		for (int tries = 0; (fd = open(argv[2], O_RDONLY)) < 0 && tries < 200; tries++)
+			usleep(100000);
+		if (fd < 0) {
+			perror(argv[2]);
+			return 1;
+		}
+		while (loops-- > 0 && read(fd, &c, 1) >= 0)
+			;
+		close(fd);
+		return 0;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: %s CPU LOOPS [BUSY_US] | --busy CPU | --wait CPU\n",
+		fprintf(stderr, "usage: %s CPU LOOPS [BUSY_US] | --busy CPU | --wait CPU | --load PATH CPU LOOPS\n",
 			argv[0]);
 		return 2;
 	}
