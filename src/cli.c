@@ -48,6 +48,7 @@ enum {
 	{ "kernel-threads",	no_argument,		NULL, 'k' },	\
 	{ "user-threads",	no_argument,		NULL, 'u' },	\
 	{ "user-load",		no_argument,		NULL, 'U' },	\
+	{ "cgroup",		optional_argument,	NULL, 'C' },	\
 	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
 
 static const struct option top_long_opts[] = {
@@ -69,7 +70,7 @@ static const struct option hist_long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkuUi:T:s:"
+#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkuUi:T:s:C::"
 
 static int cli_error(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -148,6 +149,10 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 			return cli_error(err, "invalid threshold '%s' for -%c: must be 0 (off) to 1000000000 us",
 					 arg, opt);
 		*(opt == 'i' ? &p->stop_irq_us : opt == 'T' ? &p->stop_thread_us : &p->stack_us) = v;
+		return 0;
+	case 'C':
+		p->cgroup_set = true;
+		p->cgroup = arg;	/* NULL: tlat's own cgroup */
 		return 0;
 	case 'U':
 		p->user_load = true;
@@ -265,6 +270,11 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 						 argv[optind - 1]);
 			return cli_error(err, "unknown option '%s'", argv[optind - 1]);
 		}
+		/* -C name and -C=name, as rtla takes them, besides -Cname */
+		if (opt == 'C' && !optarg && optind < argc && argv[optind][0] != '-')
+			optarg = argv[optind++];
+		if (opt == 'C' && optarg && optarg[0] == '=')
+			optarg++;
 		ret = parse_common_opt(p, opt, optarg, err);
 		if (ret > 0)
 			ret = parse_mode_opt(p, opt, optarg, err);
@@ -295,6 +305,8 @@ static const char common_usage[] =
 	"     --trace-buffer-size kB: set the per-cpu trace buffer size in kB\n"
 	"  -k/--kernel-threads: use timerlat kernel-space threads instead of user threads\n"
 	"  -u/--user-threads: use user threads (the default where the source has both)\n"
+	"  -C/--cgroup[=cgroup_name]: set cgroup, if no cgroup_name is passed, the tlat's cgroup\n"
+	"     will be inherited in case of user threads\n"
 	"  -U/--user-load: enable timerlat for user-defined user-space workload: tlat starts\n"
 	"     no thread, your pinned tasks read timerlat_fd (or /dev/tlat)\n"
 	"     --source auto|timerlat|module|tracepoints: where samples come from (default auto)\n"

@@ -61,6 +61,8 @@ struct tlat_params {
 	struct tlat_sched sched;
 	enum tlat_threads threads;
 	bool user_load;			/* -U: the user runs the per-CPU load, not tlat */
+	bool cgroup_set;		/* -C: move the measuring threads to a cgroup */
+	const char *cgroup;		/* its name, or NULL for tlat's own cgroup */
 	u64 stop_irq_us;		/* -i: stop when an IRQ latency reaches it (0: off) */
 	u64 stop_thread_us;		/* -T: ... a thread or user-return latency */
 	u64 stack_us;			/* -s: save the IRQ stack above it (0: off) */

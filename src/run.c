@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "cli.h"
 #include "collector.h"
 #include "consumer.h"
@@ -231,6 +232,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	if (p->duration_s)
 		run->measure_end_ns = run->measure_start_ns + p->duration_s * 1000000000ull;
 	if (ops->start(src, err))
+		goto out_stop;
+	/* after start: the module creates its kernel threads only then */
+	if (p->cgroup_set && cgroup_attach_measuring_threads(p->cgroup, err))
 		goto out_stop;
 	if (run_loop(run, &c, ops, renderer)) {
 		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));

@@ -156,6 +156,7 @@ bad_input "bad duration" "$TLAT" top -d 10x
 bad_input "bad priority" "$TLAT" top -P f:100
 bad_input "bad threshold" "$TLAT" top -T 1x
 bad_input "-k with -u" "$TLAT" top -k -u
+bad_input "a cgroup that does not exist" "$TLAT" top -d 1 -C tlat-no-such-cgroup
 bad_input "no-irq with no-thread" "$TLAT" hist --no-irq --no-thread
 bad_input "unknown source" "$TLAT" top --source nosuch -d 1
 bad_input "unknown command" "$TLAT" frob
@@ -250,6 +251,23 @@ rc=$?
 check "a failing set-up exits 1 with one line ($(cat "$WORK/err.err"))" \
 	bash -c "[ $rc = 1 ] && [ \$(wc -l < $WORK/err.err) = 1 ]"
 check "a failing set-up leaves tracefs as it was" same_as_before
+
+# --- -C: the measuring threads (here: tlat's own, so tlat) run in the cgroup ----------
+CG2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+if [ -z "$CG2" ]; then
+	not_ok "-C: no cgroup v2 hierarchy on this host to test with"
+else
+	mkdir -p "$CG2/tlat-live-test"
+	"$TLAT" top -d 3 -q -C tlat-live-test > "$WORK/cg.out" 2>&1 &
+	pid=$!
+	sleep 1.5
+	in_cg=$(grep -cx "$pid" "$CG2/tlat-live-test/cgroup.procs")
+	wait $pid
+	rc=$?
+	check "-C NAME moves the measuring threads into the cgroup (exit $rc)" \
+		[ "$in_cg" = 1 -a $rc = 0 ]
+	rmdir "$CG2/tlat-live-test"
+fi
 
 # --- tlat info: what this machine supports -----------------------------------------
 "$TLAT" info > "$WORK/info.out" 2>&1

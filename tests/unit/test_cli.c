@@ -503,6 +503,29 @@ static void test_thresholds(void **state)
 	PARSE_ERR(c, "requires an argument", "-s");
 }
 
+static void test_cgroup(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-d", "1");
+	assert_false(c->p.cgroup_set);
+	PARSE_OK(c, "-C");
+	assert_true(c->p.cgroup_set);
+	assert_null(c->p.cgroup);
+	PARSE_OK(c, "-C", "-d", "1");	/* an option after -C is not its name */
+	assert_null(c->p.cgroup);
+	PARSE_OK(c, "-C", "rt");
+	assert_string_equal(c->p.cgroup, "rt");
+	PARSE_OK(c, "-Crt");
+	assert_string_equal(c->p.cgroup, "rt");
+	PARSE_OK(c, "-C=rt");
+	assert_string_equal(c->p.cgroup, "rt");
+	PARSE_OK(c, "--cgroup=rt/sub");
+	assert_string_equal(c->p.cgroup, "rt/sub");
+	PARSE_OK(c, "--cgroup");
+	assert_null(c->p.cgroup);
+}
+
 static void test_thread_kind(void **state)
 {
 	struct cli *c = *state;
@@ -532,6 +555,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_thresholds, setup_top, teardown),
 		cmocka_unit_test_setup_teardown(test_thresholds, setup_hist, teardown),
+		cmocka_unit_test_setup_teardown(test_cgroup, setup_top, teardown),
+		cmocka_unit_test_setup_teardown(test_cgroup, setup_hist, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_kind, setup_top, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_kind, setup_hist, teardown),
 		TOP(test_defaults),

@@ -78,6 +78,34 @@ if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 	check "timerlat source: -k measures with kernel threads on every CPU" kt_ok
 	check "timerlat source: osnoise/* and instances restored after -k" osnoise_same
 
+	# -C: the kernel's timerlat/N threads go into the named cgroup
+	cg_mounted=0
+	if ! grep -q ' cgroup2 ' /proc/mounts; then
+		mkdir -p /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup && cg_mounted=1
+	fi
+	CG2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+	mkdir -p $CG2/tlattest
+	tlat top -k -C tlattest -d 8 -q --source timerlat > $TL_OUT 2>&1 &
+	tl=$!
+	# (not "n": run-tests.sh counts its tests in n)
+	kthreads_in_cgroup() {
+		in_cg=0
+		for pid in $(cat $CG2/tlattest/cgroup.procs); do
+			case $(cat /proc/$pid/comm 2>/dev/null) in timerlat/*) in_cg=$((in_cg + 1)) ;; esac
+		done
+		[ $in_cg = "$NCPU" ]
+	}
+	wait_for 7 kthreads_in_cgroup
+	cg_rc=$?
+	wait $tl
+	rc=$?
+	show_out "tlat -C" $TL_OUT
+	check "timerlat source: -k -C NAME runs every timerlat/N thread in the cgroup" \
+		test $cg_rc = 0 -a $rc = 0
+	rmdir $CG2/tlattest
+	[ $cg_mounted = 1 ] && umount $CG2
+	check "timerlat source: osnoise/* and instances restored after -C" osnoise_same
+
 	# -U: no tlat threads; a user task of ours reads timerlat_fd on CPU 0
 	tlat top -U -d 8 -q --source timerlat > $TL_OUT 2>&1 &
 	tl=$!
