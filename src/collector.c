@@ -40,7 +40,8 @@ static int collect_record(struct tep_event *event, struct tep_record *record, in
 			c->missed_unknown = true;
 		else
 			c->missed += record->missed_events;
-		c->ops->lost(c->src, cpu);
+		if (c->ops->lost)
+			c->ops->lost(c->src, cpu);
 	}
 	c->processed++;
 	c->ops->record(c->src, event, record, c->sink);

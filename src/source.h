@@ -33,7 +33,10 @@ struct tlat_source_ops {
 	/* one record of the instance, in per-CPU buffer order */
 	void (*record)(struct tlat_source *src, struct tep_event *event,
 		       struct tep_record *record, struct tlat_sink *sink);
-	/* the kernel dropped events on this CPU before the next record */
+	/*
+	 * The kernel dropped events on this CPU before the next record; NULL
+	 * where samples stand alone and there is nothing to resynchronise.
+	 */
 	void (*lost)(struct tlat_source *src, int cpu);
 	/* stop measuring; records already in the buffer can still be read */
 	void (*stop)(struct tlat_source *src);

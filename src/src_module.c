@@ -261,12 +261,6 @@ static void mod_record(struct tlat_source *src, struct tep_event *event,
 	timerlat_event_forward(&src->sample, event, record, sink);
 }
 
-static void mod_lost(struct tlat_source *src, int cpu)
-{
-	(void)src;
-	(void)cpu;	/* samples stand alone: nothing to resynchronise */
-}
-
 static void mod_stop(struct tlat_source *src)
 {
 	if (src->wl)
@@ -315,7 +309,6 @@ const struct tlat_source_ops module_source_ops = {
 	.open = mod_open,
 	.start = mod_start,
 	.record = mod_record,
-	.lost = mod_lost,
 	.stop = mod_stop,
 	.report = mod_report,
 	.user_data = mod_user_data,

@@ -256,12 +256,6 @@ static void tl_record(struct tlat_source *src, struct tep_event *event,
 	timerlat_event_forward(&src->sample, event, record, sink);
 }
 
-static void tl_lost(struct tlat_source *src, int cpu)
-{
-	(void)src;
-	(void)cpu;	/* samples stand alone: nothing to resynchronise */
-}
-
 /*
  * User threads must have closed timerlat_fd before the tracer goes: the
  * kernel SIGKILLs the user threads it still knows, and with them tlat.
@@ -309,7 +303,6 @@ const struct tlat_source_ops timerlat_source_ops = {
 	.open = tl_open,
 	.start = tl_start,
 	.record = tl_record,
-	.lost = tl_lost,
 	.stop = tl_stop,
 	.report = tl_report,
 	.user_data = tl_user_data,
