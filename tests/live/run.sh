@@ -116,8 +116,8 @@ top_level_untouched() {
 	grep -v '^instances:' "$BEFORE" | diff -u - "$WORK/running.snap"
 }
 check "while running, the top-level settings are untouched" top_level_untouched
-kill -KILL $pid
-wait $pid 2>/dev/null
+# (the braces keep bash's "Killed" job notice out of the TAP output)
+{ kill -KILL $pid; wait $pid; } 2>/dev/null
 check "SIGKILL leaves the instance behind" [ -d $TRACEFS/instances/tlat_$pid ]
 "$TLAT" top -d 1 -q > /dev/null 2>&1
 check "the next run removes the killed run's instance" [ ! -d $TRACEFS/instances/tlat_$pid ]
