@@ -58,8 +58,9 @@ static bool over_threshold(const struct tlat_params *p, const struct tlat_sample
 
 /*
  * Kernel sources stop the instance themselves at a threshold; this check
- * also covers sources that cannot, and samples of a kernel stop already
- * in flight. Nothing after the offending sample is measured.
+ * also covers sources that cannot, the time before the kernel's stops are
+ * armed, and samples of a kernel stop already in flight. Nothing after the
+ * offending sample is measured.
  */
 static void run_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
 {
@@ -70,10 +71,14 @@ static void run_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
 		return;
 	for (int i = 0; i < run->nr_consumers; i++)
 		run->consumers[i].sample(run->consumers[i].priv, sample);
-	if (over_threshold(run->params, sample)) {
+	/*
+	 * Not tracefs_trace_off() here: turning tracing off calls the tracer's
+	 * stop, and the kernel's timerlat then SIGKILLs user threads still
+	 * reading timerlat_fd, tlat with them. The loop stops the source,
+	 * which knows the safe order.
+	 */
+	if (over_threshold(run->params, sample))
 		run->threshold_hit = true;
-		tracefs_trace_off(run->inst);
-	}
 }
 
 static void stats_consume(void *priv, const struct tlat_sample *sample)
@@ -175,11 +180,12 @@ static void report_fill(struct tlat_report *report, const struct run *run,
 }
 
 static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat_source_ops *ops,
-		    const struct tlat_renderer_ops *renderer)
+		    const struct tlat_renderer_ops *renderer, char *err)
 {
 	u64 end_ns = run->measure_end_ns;
 	u64 next_frame_ns = run->measure_start_ns + RUN_FRAME_NS;
 	struct timespec poll = { 0, RUN_POLL_NS };
+	bool armed = !run->params->warmup_s;
 	struct tlat_report report;
 	u64 now;
 
@@ -187,11 +193,21 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 		nanosleep(&poll, NULL);	/* a stop signal cuts it short */
 		if (!tracefs_trace_is_on(run->inst))
 			run->threshold_hit = true;	/* the kernel stopped the instance */
-		if (collector_drain(c))
+		if (collector_drain(c)) {
+			snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
 			return -EIO;
+		}
 		now = mono_now_ns();
 		if (end_ns && now >= end_ns)
 			break;
+		/* until the kernel stops are armed, run_sample() checks alone */
+		if (!armed && now >= run->measure_start_ns) {
+			armed = true;
+			if (ops->arm_thresholds && ops->arm_thresholds(c->src)) {
+				snprintf(err, TLAT_ERR_LEN, "cannot arm the stop thresholds after the warm-up");
+				return -EIO;
+			}
+		}
 		if (renderer->frame && now >= next_frame_ns) {
 			report_fill(&report, run, c, ops->user_data(c->src), now);
 			renderer->frame(stdout, &report);
@@ -236,10 +252,8 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	/* after start: the module creates its kernel threads only then */
 	if (p->cgroup_set && cgroup_attach_measuring_threads(p->cgroup, err))
 		goto out_stop;
-	if (run_loop(run, &c, ops, renderer)) {
-		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
+	if (run_loop(run, &c, ops, renderer, err))
 		goto out_stop;
-	}
 	ops->stop(src);
 	/* what the kernel wrote before the stop is still measurement */
 	if (collector_drain(&c)) {

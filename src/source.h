@@ -30,6 +30,11 @@ struct tlat_source_ops {
 		    struct tlat_session *session, struct tep_handle *tep, char *err);
 	/* start measuring, as close to simultaneously on all CPUs as it can */
 	int (*start)(struct tlat_source *src, char *err);
+	/*
+	 * Arm the kernel-side stop thresholds, once a --warm-up is over; NULL
+	 * where only tlat's own check of each sample stops the run.
+	 */
+	int (*arm_thresholds)(struct tlat_source *src);
 	/* one record of the instance, in per-CPU buffer order */
 	void (*record)(struct tlat_source *src, struct tep_event *event,
 		       struct tep_record *record, struct tlat_sink *sink);

@@ -124,6 +124,25 @@ static int mod_probe(struct tlat_session *session, char *err)
 	return -ENOENT;
 }
 
+static int mod_set_stops(struct tlat_source *src, bool armed)
+{
+	const struct tlat_params *p = src->params;
+	char value[32];
+	int ret;
+
+	snprintf(value, sizeof(value), "%llu", armed ? (unsigned long long)p->stop_irq_us : 0ull);
+	ret = knobs_set(src->knobs, "stop_irq_us", value);
+	if (ret)
+		return ret;
+	snprintf(value, sizeof(value), "%llu", armed ? (unsigned long long)p->stop_thread_us : 0ull);
+	return knobs_set(src->knobs, "stop_thread_us", value);
+}
+
+static int mod_arm_thresholds(struct tlat_source *src)
+{
+	return mod_set_stops(src, true);
+}
+
 static int mod_configure(struct tlat_source *src, char *err)
 {
 	const struct tlat_params *p = src->params;
@@ -146,16 +165,13 @@ static int mod_configure(struct tlat_source *src, char *err)
 		snprintf(value, sizeof(value), "%d", p->sched.set ? p->sched.prio : 95);
 		ret = knobs_set(src->knobs, "prio", value);
 	}
-	const struct { const char *name; u64 us; } thresholds[] = {
-		{ "print_stack_us", p->stack_us },
-		{ "stop_irq_us", p->stop_irq_us },
-		{ "stop_thread_us", p->stop_thread_us },
-	};
-
-	for (size_t i = 0; !ret && i < sizeof(thresholds) / sizeof(thresholds[0]); i++) {
-		snprintf(value, sizeof(value), "%llu", (unsigned long long)thresholds[i].us);
-		ret = knobs_set(src->knobs, thresholds[i].name, value);
+	if (!ret) {
+		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->stack_us);
+		ret = knobs_set(src->knobs, "print_stack_us", value);
 	}
+	/* a warm-up must not stop the run: run.c arms the stops after it */
+	if (!ret)
+		ret = mod_set_stops(src, !p->warmup_s);
 	if (ret)
 		snprintf(err, TLAT_ERR_LEN, "cannot configure tlat.ko: %s", strerror(-ret));
 	return ret;
@@ -308,6 +324,7 @@ const struct tlat_source_ops module_source_ops = {
 	.probe = mod_probe,
 	.open = mod_open,
 	.start = mod_start,
+	.arm_thresholds = mod_arm_thresholds,
 	.record = mod_record,
 	.stop = mod_stop,
 	.report = mod_report,

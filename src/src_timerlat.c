@@ -136,6 +136,26 @@ static int tl_set_kthread_sched(const struct tlat_sched *s)
 	return ret;
 }
 
+/* the tracer stops the instance it runs in, not the top-level buffer */
+static int tl_set_stops(struct tlat_source *src, bool armed)
+{
+	const struct tlat_params *p = src->params;
+	char value[32];
+	int ret;
+
+	snprintf(value, sizeof(value), "%llu", armed ? (unsigned long long)p->stop_irq_us : 0ull);
+	ret = knobs_set(src->knobs, "osnoise/stop_tracing_us", value);
+	if (ret)
+		return ret;
+	snprintf(value, sizeof(value), "%llu", armed ? (unsigned long long)p->stop_thread_us : 0ull);
+	return knobs_set(src->knobs, "osnoise/stop_tracing_total_us", value);
+}
+
+static int tl_arm_thresholds(struct tlat_source *src)
+{
+	return tl_set_stops(src, true);
+}
+
 static int tl_configure(struct tlat_source *src, char *err)
 {
 	const struct tlat_params *p = src->params;
@@ -149,17 +169,13 @@ static int tl_configure(struct tlat_source *src, char *err)
 		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->period_us);
 		ret = knobs_set(src->knobs, "osnoise/timerlat_period_us", value);
 	}
-	/* the tracer stops the instance it runs in, not the top-level buffer */
-	const struct { const char *name; u64 us; } thresholds[] = {
-		{ "osnoise/print_stack", p->stack_us },
-		{ "osnoise/stop_tracing_us", p->stop_irq_us },
-		{ "osnoise/stop_tracing_total_us", p->stop_thread_us },
-	};
-
-	for (size_t i = 0; !ret && i < sizeof(thresholds) / sizeof(thresholds[0]); i++) {
-		snprintf(value, sizeof(value), "%llu", (unsigned long long)thresholds[i].us);
-		ret = knobs_set(src->knobs, thresholds[i].name, value);
+	if (!ret) {
+		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->stack_us);
+		ret = knobs_set(src->knobs, "osnoise/print_stack", value);
 	}
+	/* a warm-up must not stop the run: run.c arms the stops after it */
+	if (!ret)
+		ret = tl_set_stops(src, !p->warmup_s);
 	if (ret) {
 		snprintf(err, TLAT_ERR_LEN, "cannot configure the timerlat tracer: %s", strerror(-ret));
 		return ret;
@@ -302,6 +318,7 @@ const struct tlat_source_ops timerlat_source_ops = {
 	.probe = tl_probe,
 	.open = tl_open,
 	.start = tl_start,
+	.arm_thresholds = tl_arm_thresholds,
 	.record = tl_record,
 	.stop = tl_stop,
 	.report = tl_report,

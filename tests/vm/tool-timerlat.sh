@@ -26,10 +26,6 @@ osnoise_snapshot() {
 }
 osnoise_snapshot > /tmp/osnoise.before
 
-tlat info > $TL_OUT 2>&1
-show_out info $TL_OUT
-check "tlat info: the timerlat tracer is there and auto uses it" \
-	grep -q '^--source auto uses: timerlat$' $TL_OUT
 osnoise_same() {
 	osnoise_snapshot > /tmp/osnoise.after
 	if ! cmp -s /tmp/osnoise.before /tmp/osnoise.after; then
@@ -38,6 +34,11 @@ osnoise_same() {
 	fi
 }
 show_out() { while read -r l; do diag "$1: $l"; done < "$2"; }
+
+tlat info > $TL_OUT 2>&1
+show_out info $TL_OUT
+check "tlat info: the timerlat tracer is there and auto uses it" \
+	grep -q '^--source auto uses: timerlat$' $TL_OUT
 
 # per-CPU COUNT column of a top summary: "cpu count" lines
 top_counts() { grep -E '^ *[0-9]+ +#[0-9]+' "$1" | awk '{ print $1, substr($2, 2) }'; }
@@ -120,6 +121,17 @@ if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 	}
 	check "timerlat source: -U measures a user-provided load (Usr of CPU 0 filled)" user_load_ok
 	check "timerlat source: osnoise/* and instances restored after -U" osnoise_same
+
+	# a threshold is not armed during --warm-up: the stop comes after it
+	t0=$(uptime_ms)
+	tlat top -d 30 -q -T 1 --warm-up 3 --source timerlat > $TL_OUT 2>&1
+	rc=$?
+	took=$(($(uptime_ms) - t0))
+	show_out "tlat --warm-up" $TL_OUT
+	check "timerlat source: -T 1 --warm-up 3 stops after the warm-up (exit $rc, ${took} ms)" \
+		test $rc = 2 -a $took -ge 3000
+	check "timerlat source: ... with the samples that led to the stop counted" \
+		grep -qE '^ +[0-9]+ +#[1-9]' $TL_OUT
 
 	tlat top -d 30 -q -T 1 --source timerlat > $TL_OUT 2>&1
 	rc=$?
