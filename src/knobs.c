@@ -114,6 +114,14 @@ int knobs_set(struct knobs *knobs, const char *name, const char *value)
 	return knob_write(knobs, name, value);
 }
 
+int knobs_set_u64(struct knobs *knobs, const char *name, unsigned long long value)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%llu", value);
+	return knobs_set(knobs, name, buf);
+}
+
 int knobs_restore(struct knobs *knobs)
 {
 	int ret = 0, err;

@@ -14,6 +14,8 @@ struct knobs;
 struct knobs *knobs_alloc(const char *dir);
 /* save the current value once, then write the new one */
 int knobs_set(struct knobs *knobs, const char *name, const char *value);
+/* the same, for a number */
+int knobs_set_u64(struct knobs *knobs, const char *name, unsigned long long value);
 int knobs_get(struct knobs *knobs, const char *name, char *buf, int len);
 bool knobs_exists(const struct knobs *knobs, const char *name);
 /* restore every changed knob, newest first; returns the first error */

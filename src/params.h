@@ -12,6 +12,9 @@
 
 #include "sample.h"
 
+/* rtla's and the kernel's default for the measuring threads: SCHED_FIFO 95 */
+#define TLAT_DEFAULT_PRIO	95
+
 enum tlat_mode {
 	TLAT_MODE_TOP,
 	TLAT_MODE_HIST,

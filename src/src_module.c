@@ -127,15 +127,9 @@ static int mod_probe(struct tlat_session *session, char *err)
 static int mod_set_stops(struct tlat_source *src, bool armed)
 {
 	const struct tlat_params *p = src->params;
-	char value[32];
-	int ret;
 
-	snprintf(value, sizeof(value), "%llu", armed ? (unsigned long long)p->stop_irq_us : 0ull);
-	ret = knobs_set(src->knobs, "stop_irq_us", value);
-	if (ret)
-		return ret;
-	snprintf(value, sizeof(value), "%llu", armed ? (unsigned long long)p->stop_thread_us : 0ull);
-	return knobs_set(src->knobs, "stop_thread_us", value);
+	return knobs_set_u64(src->knobs, "stop_irq_us", armed ? p->stop_irq_us : 0) ?:
+	       knobs_set_u64(src->knobs, "stop_thread_us", armed ? p->stop_thread_us : 0);
 }
 
 static int mod_arm_thresholds(struct tlat_source *src)
@@ -146,29 +140,24 @@ static int mod_arm_thresholds(struct tlat_source *src)
 static int mod_configure(struct tlat_source *src, char *err)
 {
 	const struct tlat_params *p = src->params;
-	char cpus[4096], value[32];
+	char cpus[4096];
 	int ret;
 
 	/* stop whatever measures before changing what it measures */
 	ret = knobs_set(src->knobs, "enabled", "N");
 	if (!ret)
 		ret = knobs_set(src->knobs, "kthreads", src->user_threads ? "N" : "Y");
-	if (!ret) {
-		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->period_us);
-		ret = knobs_set(src->knobs, "period_us", value);
-	}
+	if (!ret)
+		ret = knobs_set_u64(src->knobs, "period_us", p->period_us);
 	if (!ret)
 		ret = cpuset_to_list(&p->cpus, cpus, sizeof(cpus));
 	if (!ret)
 		ret = knobs_set(src->knobs, "cpus", cpus);
-	if (!ret && !src->user_threads) {
-		snprintf(value, sizeof(value), "%d", p->sched.set ? p->sched.prio : 95);
-		ret = knobs_set(src->knobs, "prio", value);
-	}
-	if (!ret) {
-		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->stack_us);
-		ret = knobs_set(src->knobs, "print_stack_us", value);
-	}
+	if (!ret && !src->user_threads)
+		ret = knobs_set_u64(src->knobs, "prio",
+				    p->sched.set ? p->sched.prio : TLAT_DEFAULT_PRIO);
+	if (!ret)
+		ret = knobs_set_u64(src->knobs, "print_stack_us", p->stack_us);
 	/* a warm-up must not stop the run: run.c arms the stops after it */
 	if (!ret)
 		ret = mod_set_stops(src, !p->warmup_s);

@@ -140,15 +140,10 @@ static int tl_set_kthread_sched(const struct tlat_sched *s)
 static int tl_set_stops(struct tlat_source *src, bool armed)
 {
 	const struct tlat_params *p = src->params;
-	char value[32];
-	int ret;
 
-	snprintf(value, sizeof(value), "%llu", armed ? (unsigned long long)p->stop_irq_us : 0ull);
-	ret = knobs_set(src->knobs, "osnoise/stop_tracing_us", value);
-	if (ret)
-		return ret;
-	snprintf(value, sizeof(value), "%llu", armed ? (unsigned long long)p->stop_thread_us : 0ull);
-	return knobs_set(src->knobs, "osnoise/stop_tracing_total_us", value);
+	return knobs_set_u64(src->knobs, "osnoise/stop_tracing_us", armed ? p->stop_irq_us : 0) ?:
+	       knobs_set_u64(src->knobs, "osnoise/stop_tracing_total_us",
+			     armed ? p->stop_thread_us : 0);
 }
 
 static int tl_arm_thresholds(struct tlat_source *src)
@@ -159,20 +154,16 @@ static int tl_arm_thresholds(struct tlat_source *src)
 static int tl_configure(struct tlat_source *src, char *err)
 {
 	const struct tlat_params *p = src->params;
-	char cpus[4096], value[32];
+	char cpus[4096];
 	int ret;
 
 	ret = cpuset_to_list(&p->cpus, cpus, sizeof(cpus));
 	if (!ret)
 		ret = knobs_set(src->knobs, "osnoise/cpus", cpus);
-	if (!ret) {
-		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->period_us);
-		ret = knobs_set(src->knobs, "osnoise/timerlat_period_us", value);
-	}
-	if (!ret) {
-		snprintf(value, sizeof(value), "%llu", (unsigned long long)p->stack_us);
-		ret = knobs_set(src->knobs, "osnoise/print_stack", value);
-	}
+	if (!ret)
+		ret = knobs_set_u64(src->knobs, "osnoise/timerlat_period_us", p->period_us);
+	if (!ret)
+		ret = knobs_set_u64(src->knobs, "osnoise/print_stack", p->stack_us);
 	/* a warm-up must not stop the run: run.c arms the stops after it */
 	if (!ret)
 		ret = tl_set_stops(src, !p->warmup_s);

@@ -22,8 +22,6 @@
 #include "cpuset.h"
 #include "workload.h"
 
-#define TLAT_DEFAULT_PRIO	95
-
 struct workload_thread {
 	struct workload *wl;
 	pthread_t thread;
