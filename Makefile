@@ -17,8 +17,10 @@ LIB_SRCS := $(filter-out src/tlat.c,$(wildcard src/*.c))
 LIB_OBJS := $(LIB_SRCS:.c=.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:.c=)
+# helpers of the live tests: a SCHED_FIFO hog and a NET_RX softirq flooder
+TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
-.PHONY: all clean install test deps unit-test live-test vm-test
+.PHONY: all clean install test deps unit-test live-test vm-test test-tools
 
 all: tlat
 
@@ -33,6 +35,11 @@ tlat: src/tlat.o src/libtlat.a
 
 tests/unit/test_%: tests/unit/test_%.c src/libtlat.a $(wildcard src/*.h)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< src/libtlat.a $(LDLIBS) $(shell pkg-config --libs cmocka)
+
+tests/tools/%: tests/tools/%.c
+	$(CC) $(CFLAGS) -o $@ $< -lpthread
+
+test-tools: $(TEST_TOOLS)
 
 unit-test: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do ./$$t || fail=1; done; exit $$fail
@@ -60,4 +67,4 @@ install: tlat
 	for m in man/*.8; do install -D -m 0644 $$m $(DESTDIR)$(MANDIR)/man8/$$(basename $$m); done
 
 clean:
-	rm -f tlat src/*.o src/libtlat.a $(UNIT_BINS)
+	rm -f tlat src/*.o src/libtlat.a $(UNIT_BINS) $(TEST_TOOLS)

@@ -27,7 +27,14 @@ enum {
 	OPT_NO_SUMMARY,
 	OPT_NO_INDEX,
 	OPT_WITH_ZEROS,
+	OPT_AA_ONLY,
+	OPT_NO_AA,
+	OPT_DUMP_TASKS,
+	OPT_STACK_FORMAT,
 };
+
+/* rtla's name for the trace that -t and -a save */
+#define TLAT_DEFAULT_TRACE_FILE	"timerlat_trace.txt"
 
 #define COMMON_LONG_OPTS						\
 	{ "help",		no_argument,		NULL, 'h' },	\
@@ -49,11 +56,17 @@ enum {
 	{ "user-threads",	no_argument,		NULL, 'u' },	\
 	{ "user-load",		no_argument,		NULL, 'U' },	\
 	{ "cgroup",		optional_argument,	NULL, 'C' },	\
+	{ "auto",		required_argument,	NULL, 'a' },	\
+	{ "trace",		optional_argument,	NULL, 't' },	\
+	{ "no-aa",		no_argument,		NULL, OPT_NO_AA },	\
+	{ "dump-tasks",		no_argument,		NULL, OPT_DUMP_TASKS },	\
+	{ "stack-format",	required_argument,	NULL, OPT_STACK_FORMAT }, \
 	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
 
 static const struct option top_long_opts[] = {
 	COMMON_LONG_OPTS,
 	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "aa-only",		required_argument,	NULL, OPT_AA_ONLY },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -70,7 +83,7 @@ static const struct option hist_long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkuUi:T:s:C::"
+#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkuUi:T:s:C::a:t::"
 
 static int cli_error(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -149,6 +162,38 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 			return cli_error(err, "invalid threshold '%s' for -%c: must be 0 (off) to 1000000000 us",
 					 arg, opt);
 		*(opt == 'i' ? &p->stop_irq_us : opt == 'T' ? &p->stop_thread_us : &p->stack_us) = v;
+		return 0;
+	case 'a':
+	case OPT_AA_ONLY:
+		/* as rtla's code: -a also sets -i, which its documentation leaves out */
+		if (parse_u64_range(arg, 1, 1000000000, &v))
+			return cli_error(err, "invalid threshold '%s' for %s: must be 1 to 1000000000 us",
+					 arg, opt == 'a' ? "-a" : "--aa-only");
+		p->stop_irq_us = p->stop_thread_us = p->stack_us = v;
+		if (opt == OPT_AA_ONLY)
+			p->aa_only = true;
+		else if (!p->trace_file)
+			p->trace_file = TLAT_DEFAULT_TRACE_FILE;
+		return 0;
+	case 't':
+		p->trace_file = arg && *arg ? arg : TLAT_DEFAULT_TRACE_FILE;
+		return 0;
+	case OPT_NO_AA:
+		p->no_aa = true;
+		return 0;
+	case OPT_DUMP_TASKS:
+		p->dump_tasks = true;
+		return 0;
+	case OPT_STACK_FORMAT:
+		if (!strcmp(arg, "truncate"))
+			p->stack_format = TLAT_STACK_TRUNCATE;
+		else if (!strcmp(arg, "skip"))
+			p->stack_format = TLAT_STACK_SKIP;
+		else if (!strcmp(arg, "full"))
+			p->stack_format = TLAT_STACK_FULL;
+		else
+			return cli_error(err, "invalid --stack-format '%s': expected truncate, skip or full",
+					 arg);
 		return 0;
 	case 'C':
 		p->cgroup_set = true;
@@ -242,6 +287,11 @@ static int cli_check(struct tlat_params *p, char *err)
 		return cli_error(err, "no-irq and no-thread set, there is nothing to do here");
 	if (p->hist.no_index && !p->hist.with_zeros)
 		return cli_error(err, "no-index set with with-zeros is not set - it does not make sense");
+	if (p->no_aa && p->aa_only)
+		return cli_error(err, "--no-aa and --aa-only are mutually exclusive!");
+	/* there is nothing to analyse without a stop */
+	if (!p->stop_irq_us && !p->stop_thread_us)
+		p->no_aa = true;
 	return 0;
 }
 
@@ -270,10 +320,11 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 						 argv[optind - 1]);
 			return cli_error(err, "unknown option '%s'", argv[optind - 1]);
 		}
-		/* -C name and -C=name, as rtla takes them, besides -Cname */
-		if (opt == 'C' && !optarg && optind < argc && argv[optind][0] != '-')
+		/* -C name and -C=name (and -t), as rtla takes them, besides -Cname */
+		if ((opt == 'C' || opt == 't') && !optarg && optind < argc &&
+		    argv[optind][0] != '-')
 			optarg = argv[optind++];
-		if (opt == 'C' && optarg && optarg[0] == '=')
+		if ((opt == 'C' || opt == 't') && optarg && optarg[0] == '=')
 			optarg++;
 		ret = parse_common_opt(p, opt, optarg, err);
 		if (ret > 0)
@@ -297,7 +348,14 @@ static const char common_usage[] =
 	"  -i/--irq us: stop trace if the irq latency is higher than the argument in us\n"
 	"  -T/--thread us: stop trace if the thread latency is higher than the argument in us\n"
 	"  -s/--stack us: save the stack trace at the IRQ if a thread latency is higher than the\n"
-	"     argument in us (timerlat and module sources)\n"
+	"     argument in us\n"
+	"  -a/--auto us: set automatic trace mode, stopping the session if argument in us latency\n"
+	"     is hit (sets -i, -T and -s to us, and -t)\n"
+	"  -t/--trace[file]: save the stopped trace to [file|timerlat_trace.txt]\n"
+	"     --no-aa: disable the auto-analysis (on by default when -i or -T is set)\n"
+	"     --dump-tasks: print the task running on each CPU when tracing stopped\n"
+	"     --stack-format truncate|skip|full: at an unknown address, stop the stack,\n"
+	"     skip the address or print it raw (default truncate)\n"
 	"  -n/--nano: display data in nanoseconds\n"
 	"  -D/--debug: print debug info\n"
 	"     --dma-latency us: set /dev/cpu_dma_latency latency <us> to reduce exit from idle latency\n"
@@ -310,22 +368,24 @@ static const char common_usage[] =
 	"  -U/--user-load: enable timerlat for user-defined user-space workload: tlat starts\n"
 	"     no thread, your pinned tasks read timerlat_fd (or /dev/tlat)\n"
 	"     --source auto|timerlat|module|tracepoints: where samples come from (default auto)\n"
-	"     --sample-log file: write every sample as \"cpu seq context latency_ns\" to file\n";
+	"     --sample-log file: write every sample as \"cpu seq context latency_ns time_ns\" to file\n";
 
 void cli_usage(FILE *out, enum tlat_mode mode)
 {
 	if (mode == TLAT_MODE_TOP) {
 		fputs("tlat top: a per-cpu summary of the timer latency\n\n"
 		      "  usage: [rtla] timerlat [top] [-h] [-q] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
-		      "	  [-c cpu-list] [-H cpu-list] [-u|-k]\n"
+		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
 		      out);
 		fputs(common_usage, out);
-		fputs("  -q/--quiet: print only a summary at the end\n", out);
+		fputs("  -q/--quiet: print only a summary at the end\n"
+		      "     --aa-only us: stop if a latency reaches us and print only the auto-analysis,\n"
+		      "     no statistics\n", out);
 	} else {
 		fputs("tlat hist: a per-cpu histogram of the timer latency\n\n"
 		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
-		      "	  [-c cpu-list] [-H cpu-list] [-u|-k]\n"
+		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
 		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
 		      out);

@@ -11,18 +11,32 @@
 #include "collector.h"
 
 int collector_init(struct tlat_collector *c, struct tlat_session *session,
-		   const struct tlat_source_ops *ops, char *err)
+		   const struct tlat_source_ops *ops, const char *const *extra_systems, char *err)
 {
+	const char *systems[COLLECTOR_MAX_SYSTEMS + 1];
+	int nr = 0;
+
 	memset(c, 0, sizeof(*c));
 	c->inst = session->inst;
 	c->ops = ops;
+	for (int i = 0; ops->systems[i] && nr < COLLECTOR_MAX_SYSTEMS; i++)
+		systems[nr++] = ops->systems[i];
+	for (int i = 0; extra_systems && extra_systems[i] && nr < COLLECTOR_MAX_SYSTEMS; i++)
+		systems[nr++] = extra_systems[i];
+	systems[nr] = NULL;
 	/* formats are global: the top-level events directory describes them all */
-	c->tep = tracefs_local_events_system(NULL, ops->systems);
+	c->tep = tracefs_local_events_system(NULL, systems);
 	if (!c->tep) {
 		snprintf(err, TLAT_ERR_LEN, "cannot read the event formats: %s", strerror(errno));
 		return -EIO;
 	}
 	return 0;
+}
+
+void collector_observe(struct tlat_collector *c, const struct tlat_record_observer *observer)
+{
+	if (c->nr_observers < COLLECTOR_MAX_OBSERVERS)
+		c->observers[c->nr_observers++] = *observer;
 }
 
 void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct tlat_sink *sink)
@@ -42,9 +56,14 @@ static int collect_record(struct tep_event *event, struct tep_record *record, in
 			c->missed += record->missed_events;
 		if (c->ops->lost)
 			c->ops->lost(c->src, cpu);
+		for (int i = 0; i < c->nr_observers; i++)
+			if (c->observers[i].lost)
+				c->observers[i].lost(c->observers[i].priv, cpu);
 	}
 	c->processed++;
 	c->ops->record(c->src, event, record, c->sink);
+	for (int i = 0; i < c->nr_observers; i++)
+		c->observers[i].record(c->observers[i].priv, event, record);
 	return 0;
 }
 

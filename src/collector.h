@@ -1,13 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * collector.h - drains tlat's instance: reads the per-CPU raw buffers,
- * decodes them with libtraceevent, hands each record to the source and
- * counts processed and missed events.
+ * decodes them with libtraceevent, hands each record to the source (and to
+ * observers: the auto-analysis adapter, the trace store) and counts
+ * processed and missed events.
  */
 #ifndef TLAT_COLLECTOR_H
 #define TLAT_COLLECTOR_H
 
 #include "source.h"
+
+#define COLLECTOR_MAX_OBSERVERS	2
+#define COLLECTOR_MAX_SYSTEMS	16
+
+/* sees every record after the source did */
+struct tlat_record_observer {
+	void (*record)(void *priv, struct tep_event *event, struct tep_record *record);
+	void (*lost)(void *priv, int cpu);	/* NULL if it keeps no state */
+	void *priv;
+};
 
 struct tlat_collector {
 	struct tep_handle *tep;
@@ -15,13 +26,17 @@ struct tlat_collector {
 	const struct tlat_source_ops *ops;
 	struct tlat_source *src;
 	struct tlat_sink *sink;
+	struct tlat_record_observer observers[COLLECTOR_MAX_OBSERVERS];
+	int nr_observers;
 	u64 processed;
 	u64 missed;
 	bool missed_unknown;
 };
 
+/* extra_systems: more event systems to decode for observers, or NULL */
 int collector_init(struct tlat_collector *c, struct tlat_session *session,
-		   const struct tlat_source_ops *ops, char *err);
+		   const struct tlat_source_ops *ops, const char *const *extra_systems, char *err);
+void collector_observe(struct tlat_collector *c, const struct tlat_record_observer *observer);
 void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct tlat_sink *sink);
 int collector_drain(struct tlat_collector *c);
 void collector_free(struct tlat_collector *c);

@@ -28,6 +28,13 @@ enum tlat_threads {
 	TLAT_THREADS_USER,
 };
 
+/* --stack-format: what to do with a return address that has no symbol */
+enum tlat_stack_format {
+	TLAT_STACK_TRUNCATE,	/* stop there (rtla's default) */
+	TLAT_STACK_SKIP,
+	TLAT_STACK_FULL,	/* print it as a raw address */
+};
+
 struct tlat_cpuset {
 	cpu_set_t *set;
 	size_t size;		/* bytes, for the CPU_*_S macros */
@@ -69,6 +76,11 @@ struct tlat_params {
 	u64 stop_irq_us;		/* -i: stop when an IRQ latency reaches it (0: off) */
 	u64 stop_thread_us;		/* -T: ... a thread or user-return latency */
 	u64 stack_us;			/* -s: save the IRQ stack above it (0: off) */
+	bool no_aa;			/* --no-aa; also set when no threshold is */
+	bool aa_only;			/* --aa-only: the analysis, no statistics */
+	bool dump_tasks;
+	enum tlat_stack_format stack_format;
+	const char *trace_file;		/* -t: save the trace here on a stop (NULL: no) */
 	bool quiet;
 	bool nano;
 	bool debug;

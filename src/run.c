@@ -12,18 +12,23 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "analysis.h"
 #include "cgroup.h"
 #include "cli.h"
 #include "collector.h"
 #include "consumer.h"
+#include "cpuset.h"
 #include "render.h"
 #include "run.h"
 #include "systune.h"
+#include "tracesave.h"
 
 /* how often the buffers are drained: each pass has a fixed cost of ~0.2 ms */
 #define RUN_POLL_NS	(250 * 1000000ull)
 #define RUN_FRAME_NS	(1000 * 1000000ull)	/* top's refresh, as rtla's */
 #define RUN_MAX_CONSUMERS 4
+/* -t keeps what the kernel's own buffers would: its size on each CPU */
+#define RUN_TRACE_DEFAULT_KB	4096
 
 volatile sig_atomic_t tlat_stop_requested;
 
@@ -37,6 +42,8 @@ struct run {
 	struct tlat_stats *stats;
 	struct tlat_hist *hist;
 	struct tlat_consumer samplelog;
+	struct analysis *analysis;	/* NULL: no auto-analysis */
+	struct tracesave *trace;	/* NULL: no -t */
 	struct tracefs_instance *inst;
 	bool threshold_hit;
 };
@@ -81,6 +88,25 @@ static void run_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
 		run->threshold_hit = true;
 }
 
+static void run_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr)
+{
+	struct run *run = (struct run *)sink;
+
+	if (run->analysis)
+		analysis_stack(run->analysis, cpu, ts_ns, ips, nr);
+}
+
+static void analysis_consume(void *priv, const struct tlat_sample *sample)
+{
+	analysis_sample(priv, sample);
+}
+
+static void trace_record(void *priv, struct tep_event *event, struct tep_record *record)
+{
+	(void)event;
+	tracesave_add(priv, record);
+}
+
 static void stats_consume(void *priv, const struct tlat_sample *sample)
 {
 	stats_add_sample(priv, sample);
@@ -104,6 +130,7 @@ static int run_consumers_init(struct run *run, char *err)
 	int ret;
 
 	run->sink.sample = run_sample;
+	run->sink.stack = run_stack;
 	run->stats = stats_alloc(nr_cpus);
 	if (!run->stats)
 		return -ENOMEM;
@@ -130,6 +157,8 @@ static int run_consumers_init(struct run *run, char *err)
 
 static void run_consumers_free(struct run *run)
 {
+	tracesave_free(run->trace);
+	analysis_free(run->analysis);
 	samplelog_close(&run->samplelog);
 	hist_free(run->hist);
 	stats_free(run->stats);
@@ -177,6 +206,52 @@ static void report_fill(struct tlat_report *report, const struct run *run,
 			    (now_ns - run->measure_start_ns) / 1000000000ull : 0;
 	report->processed_events = c->processed;
 	report->missed_events = c->missed_unknown ? TLAT_MISSED_UNKNOWN : c->missed;
+}
+
+static int run_trace_init(struct run *run, struct tlat_collector *c, char *err)
+{
+	const struct tlat_params *p = run->params;
+	struct tlat_record_observer observer = { trace_record, NULL, NULL };
+	size_t kb = (p->buffer_kb ?: RUN_TRACE_DEFAULT_KB) * cpuset_count(&p->cpus);
+
+	if (!p->trace_file)
+		return 0;
+	run->trace = tracesave_alloc(kb * 1024);
+	if (!run->trace) {
+		snprintf(err, TLAT_ERR_LEN, "cannot keep %zu kB of trace for -t: %s", kb,
+			 strerror(errno));
+		return -ENOMEM;
+	}
+	observer.priv = run->trace;
+	collector_observe(c, &observer);
+	return 0;
+}
+
+static int run_trace_save(struct run *run, struct tlat_collector *c,
+			  const struct tlat_source_ops *ops, char *err)
+{
+	const char *path = run->params->trace_file;
+	int ret;
+
+	if (!run->trace)
+		return 0;
+	printf("  Saving trace to %s\n", path);
+	ret = tracesave_write(run->trace, c->tep, ops->name, path);
+	if (ret)
+		snprintf(err, TLAT_ERR_LEN, "cannot save the trace to %s: %s", path, strerror(-ret));
+	return ret;
+}
+
+/* --aa-only with no stop: the highest latency of any context, in us */
+static u64 run_max_latency_us(const struct run *run)
+{
+	u64 max = 0;
+
+	for (int cpu = 0; cpu < stats_nr_cpus(run->stats); cpu++)
+		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
+			if (stats_get(run->stats, cpu, ctx)->max > max)
+				max = stats_get(run->stats, cpu, ctx)->max;
+	return max / 1000;
 }
 
 static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat_source_ops *ops,
@@ -232,8 +307,16 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	ops = source_select(p->source, session, p->debug, err);
 	if (!ops)
 		return TLAT_EXIT_ERROR;
-	if (collector_init(&c, session, ops, err))
+	if (analysis_alloc(&run->analysis, p, ops)) {
+		snprintf(err, TLAT_ERR_LEN, "out of memory");
 		return TLAT_EXIT_ERROR;
+	}
+	if (run->analysis)
+		add_consumer(run, analysis_consume, run->analysis);
+	if (collector_init(&c, session, ops, analysis_systems(run->analysis), err))
+		return TLAT_EXIT_ERROR;
+	if (run_trace_init(run, &c, err))
+		goto out_close;
 
 	signals_block(true);
 	ret = ops->open(&src, p, session, c.tep, err);
@@ -242,6 +325,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		goto out_close;
 	collector_attach(&c, src, &run->sink);
 	run->inst = session->inst;
+	/* after the source: the adapter's events and filters win over its own */
+	if (run->analysis && analysis_attach(run->analysis, &c, err))
+		goto out_close;
 
 	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
 	run->measure_start_ns = mono_now_ns() + (u64)p->warmup_s * 1000000000ull;
@@ -260,14 +346,22 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
 		goto out_close;
 	}
+	/* as rtla: the trace is saved before the final statistics are printed */
+	if (run->threshold_hit && run_trace_save(run, &c, ops, err))
+		goto out_close;
 	report_fill(&report, run, &c, ops->user_data(src), mono_now_ns());
-	renderer->final(stdout, &report);
+	if (!p->aa_only)
+		renderer->final(stdout, &report);
 	if (p->debug)
 		ops->report(src, stderr);
 	status = TLAT_EXIT_PASS;
 	if (run->threshold_hit) {
 		printf("timerlat hit stop tracing\n");
+		if (run->analysis)
+			analysis_report(run->analysis, stdout, c.tep);
 		status = TLAT_EXIT_THRESHOLD;
+	} else if (p->aa_only) {
+		printf("  Max latency was %llu\n", (unsigned long long)run_max_latency_us(run));
 	}
 	fflush(stdout);
 	goto out_close;

@@ -23,6 +23,8 @@ struct tlat_sample {
 	u64 latency_ns;
 	u32 seq;		/* activation number on that CPU */
 	int cpu;
+	/* IRQ: the task the timer interrupted; else the measuring thread */
+	int pid;
 	enum tlat_ctx ctx;
 };
 

@@ -15,7 +15,11 @@
 
 struct tlat_sink {
 	void (*sample)(struct tlat_sink *sink, const struct tlat_sample *sample);
+	/* the stack saved at a timer IRQ (-s), innermost frame first */
+	void (*stack)(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr);
 };
+
+struct aa_adapter_ops;
 
 struct tlat_source;
 
@@ -23,6 +27,8 @@ struct tlat_source_ops {
 	const char *name;
 	/* event systems the source decodes, NULL-terminated, for tep loading */
 	const char *const *systems;
+	/* where the auto-analysis finds the interference around its samples */
+	const struct aa_adapter_ops *interference;
 	/* 0 if the source can run on this kernel; else -errno and why in err */
 	int (*probe)(struct tlat_session *session, char *err);
 	/* configure the instance and get ready; nothing is measured yet */

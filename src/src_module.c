@@ -17,9 +17,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "aa_adapter.h"
 #include "cli.h"
 #include "cpuset.h"
 #include "knobs.h"
+#include "kstack.h"
 #include "runlock.h"
 #include "source.h"
 #include "timerlat_event.h"
@@ -38,6 +40,7 @@ struct tlat_source {
 	struct knobs *knobs;
 	struct workload *wl;
 	struct timerlat_event sample;
+	struct kstack_event stack;
 	struct fd_workload device;	/* /dev/tlat, for user threads */
 	bool user_threads;
 	bool loaded_by_us;
@@ -206,6 +209,8 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 			return -EIO;
 	}
 	ret = timerlat_event_init(&src->sample, tep, "tlat", "tlat_sample");
+	/* no stack event: the analysis goes without one */
+	kstack_event_init(&src->stack, tep, "tlat", "tlat_stack", "nr", "ips");
 	if (ret) {
 		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of tlat:tlat_sample");
 		return ret;
@@ -264,6 +269,7 @@ static void mod_record(struct tlat_source *src, struct tep_event *event,
 		       struct tep_record *record, struct tlat_sink *sink)
 {
 	timerlat_event_forward(&src->sample, event, record, sink);
+	kstack_forward(&src->stack, event, record, sink);
 }
 
 static void mod_stop(struct tlat_source *src)
@@ -310,6 +316,7 @@ static void mod_close(struct tlat_source *src)
 const struct tlat_source_ops module_source_ops = {
 	.name = "module",
 	.systems = mod_systems,
+	.interference = &aa_stock_ops,
 	.probe = mod_probe,
 	.open = mod_open,
 	.start = mod_start,

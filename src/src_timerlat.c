@@ -14,9 +14,11 @@
 #include <unistd.h>
 #include <libproc2/pids.h>
 
+#include "aa_adapter.h"
 #include "cli.h"
 #include "cpuset.h"
 #include "knobs.h"
+#include "kstack.h"
 #include "runlock.h"
 #include "source.h"
 #include "timerlat_event.h"
@@ -31,6 +33,7 @@ struct tlat_source {
 	struct knobs *knobs;
 	struct workload *wl;
 	struct timerlat_event sample;
+	struct kstack_event stack;
 	struct fd_workload timerlat_fd;	/* for user threads */
 	char *fd_prefix;
 	bool user_threads;
@@ -207,6 +210,8 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 		return -EOPNOTSUPP;
 	}
 	ret = timerlat_event_init(&src->sample, tep, "ftrace", "timerlat");
+	/* no stack event: the analysis goes without one */
+	kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
 	if (ret) {
 		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of ftrace:timerlat");
 		return ret;
@@ -261,6 +266,7 @@ static void tl_record(struct tlat_source *src, struct tep_event *event,
 		      struct tep_record *record, struct tlat_sink *sink)
 {
 	timerlat_event_forward(&src->sample, event, record, sink);
+	kstack_forward(&src->stack, event, record, sink);
 }
 
 /*
@@ -306,6 +312,7 @@ static void tl_close(struct tlat_source *src)
 const struct tlat_source_ops timerlat_source_ops = {
 	.name = "timerlat",
 	.systems = tl_systems,
+	.interference = &aa_osnoise_ops,
 	.probe = tl_probe,
 	.open = tl_open,
 	.start = tl_start,

@@ -14,6 +14,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 
+#include "aa_adapter.h"
 #include "cli.h"
 #include "cpuset.h"
 #include "source.h"
@@ -314,8 +315,9 @@ static void tp_record(struct tlat_source *src, struct tep_event *event, struct t
 		tp_timer_start(src->pairing, record->cpu, (int)pid, tp_field(src, TP_START, 0, record),
 			       tp_field(src, TP_START, 1, record), tp_field(src, TP_START, 2, record));
 	} else if (event->id == src->event_id[TP_EXPIRE]) {
+		tep_read_number_field(src->common_pid, record->data, &pid);
 		tp_timer_expire(src->pairing, record->cpu, tp_field(src, TP_EXPIRE, 0, record),
-				tp_field(src, TP_EXPIRE, 1, record), record->ts);
+				tp_field(src, TP_EXPIRE, 1, record), record->ts, (int)pid);
 	} else if (event->id == src->event_id[TP_SWITCH]) {
 		tp_thread_runs(src->pairing, record->cpu, (int)tp_field(src, TP_SWITCH, 0, record),
 			       record->ts);
@@ -372,6 +374,7 @@ static void tp_close(struct tlat_source *src)
 const struct tlat_source_ops tracepoints_source_ops = {
 	.name = "tracepoints",
 	.systems = tp_systems,
+	.interference = &aa_stock_ops,
 	.probe = tp_probe,
 	.open = tp_open,
 	.start = tp_start,

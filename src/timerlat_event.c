@@ -17,15 +17,18 @@ int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const
 	ev->seqnum = tep_find_field(event, "seqnum");
 	ev->context = tep_find_field(event, "context");
 	ev->latency = tep_find_field(event, "timer_latency");
-	return ev->seqnum && ev->context && ev->latency ? 0 : -ENOENT;
+	ev->common_pid = tep_find_common_field(event, "common_pid");
+	return ev->seqnum && ev->context && ev->latency && ev->common_pid ? 0 : -ENOENT;
 }
 
 bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_record *record,
 			   struct tlat_sample *sample)
 {
-	unsigned long long seqnum, context, latency;
+	unsigned long long seqnum, context, latency, pid;
 
-	if (tep_read_number_field(ev->seqnum, record->data, &seqnum) ||
+	/* in IRQ context the current task is the one the timer interrupted */
+	if (tep_read_number_field(ev->common_pid, record->data, &pid) ||
+	    tep_read_number_field(ev->seqnum, record->data, &seqnum) ||
 	    tep_read_number_field(ev->context, record->data, &context) ||
 	    tep_read_number_field(ev->latency, record->data, &latency) ||
 	    context >= TLAT_NR_CTX)
@@ -34,6 +37,7 @@ bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_rec
 	sample->latency_ns = latency;
 	sample->seq = (u32)seqnum;
 	sample->cpu = record->cpu;
+	sample->pid = (int)pid;
 	sample->ctx = (enum tlat_ctx)context;
 	return true;
 }

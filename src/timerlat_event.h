@@ -16,6 +16,7 @@ struct timerlat_event {
 	struct tep_format_field *seqnum;
 	struct tep_format_field *context;
 	struct tep_format_field *latency;
+	struct tep_format_field *common_pid;
 };
 
 int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const char *system,

@@ -26,6 +26,7 @@ struct tp_activation {
 	u64 requested_ns;	/* what the thread asked for: expiry minus slack */
 	u64 latency_ns[TLAT_NR_CTX];
 	u64 ts_ns[TLAT_NR_CTX];
+	int irq_pid;		/* the task the timer interrupted */
 	u32 seq;
 };
 
@@ -120,7 +121,8 @@ void tp_timer_start(struct tp_pairing *p, int event_cpu, int tid, u64 timer, u64
 	a->requested_ns = softexpires_ns;
 }
 
-void tp_timer_expire(struct tp_pairing *p, int event_cpu, u64 timer, u64 now_ns, u64 ts_ns)
+void tp_timer_expire(struct tp_pairing *p, int event_cpu, u64 timer, u64 now_ns, u64 ts_ns,
+		     int interrupted_pid)
 {
 	struct tp_activation *a = find_by_timer(p, event_cpu, timer);
 
@@ -128,6 +130,7 @@ void tp_timer_expire(struct tp_pairing *p, int event_cpu, u64 timer, u64 now_ns,
 		return;
 	a->latency_ns[TLAT_CTX_IRQ] = now_ns > a->expires_ns ? now_ns - a->expires_ns : 0;
 	a->ts_ns[TLAT_CTX_IRQ] = ts_ns;
+	a->irq_pid = interrupted_pid;
 	a->seen |= SEEN_IRQ;
 }
 
@@ -168,6 +171,7 @@ void tp_user_return(struct tp_pairing *p, int cpu, u64 requested_ns, u64 now_ns,
 		s.ctx = ctx;
 		s.latency_ns = a->latency_ns[ctx];
 		s.ts_ns = a->ts_ns[ctx];
+		s.pid = ctx == TLAT_CTX_IRQ ? a->irq_pid : a->tid;
 		p->emit(p->emit_ctx, &s);
 	}
 	a->armed = false;

@@ -27,7 +27,7 @@ void tp_pairing_set_thread(struct tp_pairing *pairing, int cpu, int tid);
 void tp_timer_start(struct tp_pairing *pairing, int event_cpu, int tid, u64 timer,
 		    u64 expires_ns, u64 softexpires_ns);
 void tp_timer_expire(struct tp_pairing *pairing, int event_cpu, u64 timer, u64 now_ns,
-		     u64 ts_ns);
+		     u64 ts_ns, int interrupted_pid);
 void tp_thread_runs(struct tp_pairing *pairing, int event_cpu, int tid, u64 ts_ns);
 void tp_user_return(struct tp_pairing *pairing, int cpu, u64 requested_ns, u64 now_ns,
 		    u64 ts_ns);

@@ -75,7 +75,7 @@ static void arm(struct fixture *f, int cpu, u64 expires)
 
 static void expire(struct fixture *f, int cpu, u64 now)
 {
-	tp_timer_expire(f->p, cpu, TIMER(cpu), now, now + TS_DELAY);
+	tp_timer_expire(f->p, cpu, TIMER(cpu), now, now + TS_DELAY, 0);
 }
 
 static void thread_runs(struct fixture *f, int cpu, u64 ts)
@@ -242,7 +242,7 @@ static void test_expire_on_other_cpu(void **state)
 
 	arm(f, 1, 10000);
 	arm(f, 3, 10000);
-	tp_timer_expire(f->p, 3, TIMER(1), 10200, 10205);
+	tp_timer_expire(f->p, 3, TIMER(1), 10200, 10205, 0);
 	/* CPU 3's activation is still waiting for its own expiry */
 	thread_runs(f, 3, 10300);
 	user_return(f, 3, 10000, 10400);
@@ -401,7 +401,7 @@ static void test_unknown_tid_ignored(void **state)
 
 	/* a timer armed by some other task is not an activation */
 	tp_timer_start(f->p, 1, UNKNOWN_TID, 0xdead0000, 10000, 10000);
-	tp_timer_expire(f->p, 1, 0xdead0000, 10100, 10100);
+	tp_timer_expire(f->p, 1, 0xdead0000, 10100, 10100, 0);
 	tp_thread_runs(f->p, 1, UNKNOWN_TID, 10200);
 	user_return(f, 1, 10000, 10300);
 	assert_int_equal(f->n, 0);
@@ -426,7 +426,7 @@ static void test_cpu_without_thread(void **state)
 	struct fixture *f = *state;
 
 	tp_timer_start(f->p, NO_THREAD_CPU, 0, TIMER(NO_THREAD_CPU), 10000, 10000);
-	tp_timer_expire(f->p, NO_THREAD_CPU, TIMER(NO_THREAD_CPU), 10100, 10100);
+	tp_timer_expire(f->p, NO_THREAD_CPU, TIMER(NO_THREAD_CPU), 10100, 10100, 0);
 	tp_thread_runs(f->p, NO_THREAD_CPU, 0, 10200);
 	user_return(f, NO_THREAD_CPU, 10000, 10300);
 	tp_timer_start(f->p, NO_THREAD_CPU, -1, TIMER(NO_THREAD_CPU), 10000, 10000);
@@ -456,7 +456,7 @@ static void test_latencies_clamped(void **state)
 	struct fixture *f = *state;
 
 	arm(f, 1, 10000);
-	tp_timer_expire(f->p, 1, TIMER(1), 9990, 9995);
+	tp_timer_expire(f->p, 1, TIMER(1), 9990, 9995, 0);
 	thread_runs(f, 1, 9999);
 	user_return(f, 1, 10000, 9000);
 	assert_int_equal(f->n, 3);

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * aa.h - auto-analysis: why the activation that crossed a threshold was late.
+ *
+ * The engine knows nothing about sources or tracefs. Adapters feed it
+ * interference intervals (IRQ, softirq, NMI, thread), context switches and
+ * stacks; the run feeds it samples. Per CPU it keeps a bounded history and
+ * the first activation that crossed a threshold, and explains that one by
+ * time, so it does not matter whether its samples arrive before or after
+ * the events around it, or how much later the tracing stopped.
+ */
+#ifndef TLAT_AA_H
+#define TLAT_AA_H
+
+#include <stdbool.h>
+
+#include "sample.h"
+
+#define AA_NAME_LEN	24	/* an IRQ's description or a task's comm */
+#define AA_MAX_FRAMES	64	/* rtla's limit too */
+#define AA_MAX_LINES	16	/* per-source lines kept per interference class */
+
+enum aa_class {
+	AA_NMI,
+	AA_IRQ,
+	AA_SOFTIRQ,
+	AA_THREAD,
+	AA_NR_CLASS
+};
+
+/* one interference, its duration net of what nested in it */
+struct aa_interval {
+	enum aa_class cls;
+	int cpu;
+	u64 start_ns;
+	u64 end_ns;		/* where only the net duration is known: start + net */
+	u64 net_ns;
+	long long id;		/* IRQ vector or number, softirq vector, pid */
+	char name[AA_NAME_LEN];
+};
+
+struct aa_switch {
+	int cpu;
+	u64 ts_ns;
+	int prev_pid;
+	int next_pid;
+	char prev_comm[AA_NAME_LEN];
+	char next_comm[AA_NAME_LEN];
+};
+
+struct aa_config {
+	int nr_cpus;
+	u64 irq_threshold_ns;		/* 0: off */
+	u64 thread_threshold_ns;	/* 0: off; also the user-return context */
+	/*
+	 * Thread interference comes as switches, not as intervals: the engine
+	 * then works out who ran between the timer IRQ and the thread, net of
+	 * the IRQs it saw, as osnoise's thread_noise would have.
+	 */
+	bool threads_from_switches;
+	size_t history;			/* events kept per CPU */
+};
+
+/* one line under an interference class: an IRQ, a softirq or a task */
+struct aa_line {
+	long long id;
+	char name[AA_NAME_LEN];
+	u64 ns;
+};
+
+struct aa_part {
+	u64 sum_ns;
+	int nr_lines;
+	struct aa_line lines[AA_MAX_LINES];
+	u64 other_ns;		/* lines beyond AA_MAX_LINES, summed */
+};
+
+/* the explanation of one CPU's threshold hit */
+struct aa_result {
+	int cpu;
+	bool irq_stop;		/* the IRQ latency crossed, not the thread's */
+	bool complete;		/* no events were lost inside the window */
+	u32 seq;
+	u64 total_ns;		/* the latency that crossed: the 100% */
+	u64 irq_latency_ns;
+	u64 thread_latency_ns;
+	u64 irq_delay_ns;	/* expected expiry to the start of the timer IRQ */
+	bool exit_from_idle;
+	bool timer_irq_seen;
+	u64 timer_irq_ns;	/* the timer IRQ's own duration */
+	u64 prev_irq_ns;	/* an earlier IRQ or NMI that delayed the timer IRQ */
+	int blocking_pid;	/* -1: unknown */
+	char blocking_comm[AA_NAME_LEN];
+	u64 blocking_ns;
+	struct aa_part parts[AA_NR_CLASS];	/* AA_THREAD: other tasks */
+	/* total minus every listed part: scheduling overhead; < 0 if over-explained */
+	long long unexplained_ns;
+	int nr_frames;
+	u64 frames[AA_MAX_FRAMES];
+};
+
+/* a task that was running on a CPU when tracing stopped */
+struct aa_task {
+	int pid;
+	char comm[AA_NAME_LEN];
+};
+
+struct aa_engine;
+
+struct aa_engine *aa_alloc(const struct aa_config *config);
+void aa_free(struct aa_engine *aa);
+
+void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *sample);
+void aa_add_interval(struct aa_engine *aa, const struct aa_interval *iv);
+void aa_add_switch(struct aa_engine *aa, const struct aa_switch *sw);
+/* a stack saved at the timer IRQ of the activation running at ts_ns */
+void aa_add_stack(struct aa_engine *aa, int cpu, u64 ts_ns, const u64 *ips, int nr);
+/* the kernel dropped events on this CPU: what is in flight is incomplete */
+void aa_lost(struct aa_engine *aa, int cpu);
+
+/* whether a threshold was crossed on this CPU, and if so its explanation */
+bool aa_result(const struct aa_engine *aa, int cpu, struct aa_result *res);
+/* the highest IRQ latency of an activation that woke the CPU from idle */
+bool aa_max_idle_exit(const struct aa_engine *aa, u64 *latency_ns, int *cpu);
+bool aa_current_task(const struct aa_engine *aa, int cpu, struct aa_task *task);
+
+#endif

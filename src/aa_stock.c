@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * aa_stock.c - the auto-analysis adapter for kernels or sources without the
+ * osnoise tracer: interference is rebuilt from stock events, the x86 system
+ * vectors (irq_vectors:*_entry/_exit), device IRQs (irq:irq_handler_*),
+ * softirqs, NMIs (nmi:nmi_handler) and sched_switch.
+ *
+ * Durations are made net the way osnoise makes them: when an interference
+ * ends, its gross time is charged to the one it interrupted, so that each
+ * interval counts only its own time and the sum over a nest is the nest's
+ * wall time. Nested events written with equal timestamps (older kernels, see
+ * the ring-buffer notes) give zero or short durations, never negative ones.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aa_adapter.h"
+#include "cli.h"
+
+#define STOCK_MAX_NEST	8	/* task < softirq < IRQ < NMI, with room to spare */
+#define STOCK_MAX_EVENTS 64
+
+enum stock_kind {
+	STOCK_VECTOR_ENTRY,
+	STOCK_VECTOR_EXIT,
+	STOCK_IRQ_ENTRY,
+	STOCK_IRQ_EXIT,
+	STOCK_SOFTIRQ_ENTRY,
+	STOCK_SOFTIRQ_EXIT,
+	STOCK_NMI,
+	STOCK_SWITCH,
+};
+
+struct stock_event {
+	int id;
+	enum stock_kind kind;
+	struct tep_format_field *field;		/* vector, irq, vec or delta_ns */
+	char name[AA_NAME_LEN];			/* a system vector's name */
+	const char *system;			/* the tep's strings */
+	const char *event;
+};
+
+struct stock_frame {
+	enum aa_class cls;
+	u64 start;
+	u64 nested;		/* gross time of what interrupted it */
+	long long id;
+	char name[AA_NAME_LEN];
+};
+
+struct stock_cpu {
+	int depth;
+	struct stock_frame frames[STOCK_MAX_NEST];
+};
+
+struct aa_adapter {
+	struct aa_engine *aa;
+	int nr_events;
+	struct stock_event events[STOCK_MAX_EVENTS];
+	struct tep_format_field *irq_name;
+	struct tep_format_field *prev_pid, *prev_comm, *next_pid, *next_comm;
+	int nr_cpus;
+	struct stock_cpu *cpus;
+};
+
+static const char *const stock_systems[] = { "irq_vectors", "irq", "nmi", "sched", NULL };
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls > lx && !strcmp(s + ls - lx, suffix);
+}
+
+static int stock_add(struct aa_adapter *ad, struct tep_event *event, enum stock_kind kind,
+		     const char *field)
+{
+	struct stock_event *se;
+
+	if (ad->nr_events == STOCK_MAX_EVENTS)
+		return 0;
+	se = &ad->events[ad->nr_events];
+	se->id = event->id;
+	se->kind = kind;
+	se->field = field ? tep_find_field(event, field) : NULL;
+	if (field && !se->field)
+		return -ENOENT;
+	if (kind == STOCK_VECTOR_ENTRY || kind == STOCK_VECTOR_EXIT)
+		snprintf(se->name, sizeof(se->name), "%.*s", (int)(strlen(event->name) -
+			 (kind == STOCK_VECTOR_ENTRY ? 6 : 5)), event->name);
+	se->system = event->system;
+	se->event = event->name;
+	ad->nr_events++;
+	return 0;
+}
+
+static int stock_add_named(struct aa_adapter *ad, struct tep_handle *tep, const char *system,
+			   const char *name, enum stock_kind kind, const char *field)
+{
+	struct tep_event *event = tep_find_event_by_name(tep, system, name);
+
+	return event ? stock_add(ad, event, kind, field) : 0;
+}
+
+static int stock_open(struct aa_adapter **out, struct tep_handle *tep, struct aa_engine *aa,
+		      bool with_switches, char *err)
+{
+	struct tep_event **events = tep_list_events(tep, TEP_EVENT_SORT_ID);
+	struct tep_event *sw = tep_find_event_by_name(tep, "sched", "sched_switch");
+	struct tep_event *irq = tep_find_event_by_name(tep, "irq", "irq_handler_entry");
+	struct aa_adapter *ad;
+	int ret = 0;
+
+	(void)with_switches;	/* the thread analysis needs them anyway */
+	ad = calloc(1, sizeof(*ad));
+	if (!ad)
+		return -ENOMEM;
+	*out = ad;
+	ad->aa = aa;
+	ad->nr_cpus = tep_get_cpus(tep) ?: 1;
+	ad->nr_cpus = ad->nr_cpus < 1 ? 1 : ad->nr_cpus;
+	if (!sw || !irq || !events) {
+		snprintf(err, TLAT_ERR_LEN, "auto-analysis needs the sched_switch and irq events");
+		return -ENOENT;
+	}
+	for (int i = 0; !ret && events[i]; i++) {
+		struct tep_event *e = events[i];
+
+		if (strcmp(e->system, "irq_vectors"))
+			continue;
+		if (ends_with(e->name, "_entry"))
+			ret = stock_add(ad, e, STOCK_VECTOR_ENTRY, "vector");
+		else if (ends_with(e->name, "_exit"))
+			ret = stock_add(ad, e, STOCK_VECTOR_EXIT, "vector");
+	}
+	if (!ret)
+		ret = stock_add_named(ad, tep, "irq", "irq_handler_entry", STOCK_IRQ_ENTRY, "irq");
+	if (!ret)
+		ret = stock_add_named(ad, tep, "irq", "irq_handler_exit", STOCK_IRQ_EXIT, "irq");
+	if (!ret)
+		ret = stock_add_named(ad, tep, "irq", "softirq_entry", STOCK_SOFTIRQ_ENTRY, "vec");
+	if (!ret)
+		ret = stock_add_named(ad, tep, "irq", "softirq_exit", STOCK_SOFTIRQ_EXIT, "vec");
+	if (!ret)
+		ret = stock_add_named(ad, tep, "nmi", "nmi_handler", STOCK_NMI, "delta_ns");
+	if (!ret)
+		ret = stock_add(ad, sw, STOCK_SWITCH, NULL);
+	if (ret) {
+		snprintf(err, TLAT_ERR_LEN, "unexpected format of an irq or nmi event");
+		return ret;
+	}
+	ad->irq_name = tep_find_field(irq, "name");
+	ad->prev_pid = tep_find_field(sw, "prev_pid");
+	ad->prev_comm = tep_find_field(sw, "prev_comm");
+	ad->next_pid = tep_find_field(sw, "next_pid");
+	ad->next_comm = tep_find_field(sw, "next_comm");
+	if (!ad->irq_name || !ad->prev_pid || !ad->prev_comm || !ad->next_pid || !ad->next_comm) {
+		snprintf(err, TLAT_ERR_LEN, "unexpected sched_switch or irq_handler_entry format");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+static int stock_enable(struct aa_adapter *ad, struct tracefs_instance *inst, char *err)
+{
+	for (int i = 0; i < ad->nr_events; i++) {
+		if (tracefs_event_enable(inst, ad->events[i].system, ad->events[i].event))
+			goto fail;
+	}
+	/* every switch counts here, whatever a source filtered for itself */
+	if (tracefs_event_file_write(inst, "sched", "sched_switch", "filter", "0") < 0)
+		goto fail;
+	return 0;
+fail:
+	snprintf(err, TLAT_ERR_LEN, "cannot enable the auto-analysis events: %s", strerror(errno));
+	return -EIO;
+}
+
+static struct stock_cpu *stock_cpu(struct aa_adapter *ad, int cpu)
+{
+	if (cpu < 0)
+		return NULL;
+	if (cpu >= ad->nr_cpus || !ad->cpus) {
+		int nr = cpu >= ad->nr_cpus ? cpu + 1 : ad->nr_cpus;
+		struct stock_cpu *cpus = realloc(ad->cpus, nr * sizeof(*cpus));
+
+		if (!cpus)
+			return NULL;
+		memset(cpus + (ad->cpus ? ad->nr_cpus : 0), 0,
+		       (nr - (ad->cpus ? ad->nr_cpus : 0)) * sizeof(*cpus));
+		ad->cpus = cpus;
+		ad->nr_cpus = nr;
+	}
+	return &ad->cpus[cpu];
+}
+
+static void stock_enter(struct stock_cpu *sc, enum aa_class cls, u64 ts, long long id,
+			const char *name)
+{
+	struct stock_frame *f;
+
+	if (sc->depth == STOCK_MAX_NEST) {
+		sc->depth = 0;	/* out of sync: start again from here */
+		return;
+	}
+	f = &sc->frames[sc->depth++];
+	f->cls = cls;
+	f->start = ts;
+	f->nested = 0;
+	f->id = id;
+	aa_copy_name(f->name, name, AA_NAME_LEN);
+}
+
+/* charge a finished interference to the one it interrupted */
+static void stock_charge_parent(struct stock_cpu *sc, u64 gross)
+{
+	if (sc->depth)
+		sc->frames[sc->depth - 1].nested += gross;
+}
+
+static void stock_exit(struct aa_adapter *ad, struct stock_cpu *sc, int cpu, enum aa_class cls,
+		       u64 ts)
+{
+	struct aa_interval iv = { .cls = cls, .cpu = cpu };
+	struct stock_frame *f;
+	u64 gross;
+
+	if (!sc->depth)
+		return;		/* it began before tracing did */
+	f = &sc->frames[sc->depth - 1];
+	if (f->cls != cls) {
+		sc->depth = 0;	/* an entry or exit was lost */
+		return;
+	}
+	sc->depth--;
+	gross = ts > f->start ? ts - f->start : 0;
+	iv.start_ns = f->start;
+	iv.end_ns = f->start + gross;
+	iv.net_ns = gross > f->nested ? gross - f->nested : 0;
+	iv.id = f->id;
+	memcpy(iv.name, f->name, AA_NAME_LEN);
+	stock_charge_parent(sc, gross);
+	aa_add_interval(ad->aa, &iv);
+}
+
+static void stock_nmi(struct aa_adapter *ad, struct stock_cpu *sc, int cpu, u64 ts,
+		      long long delta)
+{
+	struct aa_interval iv = { .cls = AA_NMI, .cpu = cpu, .end_ns = ts };
+	u64 gross = delta > 0 ? (u64)delta : 0;
+
+	/* nmi_handler comes at the end, with the handler's own duration */
+	iv.start_ns = ts > gross ? ts - gross : 0;
+	iv.net_ns = gross;
+	stock_charge_parent(sc, gross);
+	aa_add_interval(ad->aa, &iv);
+}
+
+static void stock_switch(struct aa_adapter *ad, struct tep_record *record)
+{
+	struct aa_switch sw = { .cpu = record->cpu, .ts_ns = record->ts };
+	unsigned long long pid;
+
+	tep_read_number_field(ad->prev_pid, record->data, &pid);
+	sw.prev_pid = (int)pid;
+	tep_read_number_field(ad->next_pid, record->data, &pid);
+	sw.next_pid = (int)pid;
+	aa_copy_name(sw.prev_comm, (char *)record->data + ad->prev_comm->offset,
+		     ad->prev_comm->size);
+	aa_copy_name(sw.next_comm, (char *)record->data + ad->next_comm->offset,
+		     ad->next_comm->size);
+	aa_add_switch(ad->aa, &sw);
+}
+
+static void stock_record(struct aa_adapter *ad, struct tep_event *event, struct tep_record *record)
+{
+	struct stock_event *se = NULL;
+	struct stock_cpu *sc;
+	unsigned long long val = 0;
+	char name[AA_NAME_LEN];
+	int len;
+
+	for (int i = 0; i < ad->nr_events; i++) {
+		if (ad->events[i].id == event->id) {
+			se = &ad->events[i];
+			break;
+		}
+	}
+	if (!se)
+		return;
+	if (se->kind == STOCK_SWITCH) {
+		stock_switch(ad, record);
+		return;
+	}
+	sc = stock_cpu(ad, record->cpu);
+	if (!sc)
+		return;
+	tep_read_number_field(se->field, record->data, &val);
+	switch (se->kind) {
+	case STOCK_VECTOR_ENTRY:
+		stock_enter(sc, AA_IRQ, record->ts, (int)val, se->name);
+		break;
+	case STOCK_IRQ_ENTRY: {
+		const char *s = tep_get_field_raw(NULL, event, "name", record, &len, 0);
+
+		aa_copy_name(name, s ? s : "", s ? len : 1);
+		stock_enter(sc, AA_IRQ, record->ts, (int)val, name);
+		break;
+	}
+	case STOCK_SOFTIRQ_ENTRY:
+		stock_enter(sc, AA_SOFTIRQ, record->ts, val, aa_softirq_name(val));
+		break;
+	case STOCK_VECTOR_EXIT:
+	case STOCK_IRQ_EXIT:
+		stock_exit(ad, sc, record->cpu, AA_IRQ, record->ts);
+		break;
+	case STOCK_SOFTIRQ_EXIT:
+		stock_exit(ad, sc, record->cpu, AA_SOFTIRQ, record->ts);
+		break;
+	case STOCK_NMI:
+		stock_nmi(ad, sc, record->cpu, record->ts, (long long)val);
+		break;
+	case STOCK_SWITCH:
+		break;
+	}
+}
+
+static void stock_lost(struct aa_adapter *ad, int cpu)
+{
+	struct stock_cpu *sc = stock_cpu(ad, cpu);
+
+	if (sc)
+		sc->depth = 0;
+}
+
+static void stock_close(struct aa_adapter *ad)
+{
+	if (!ad)
+		return;
+	free(ad->cpus);
+	free(ad);
+}
+
+const struct aa_adapter_ops aa_stock_ops = {
+	.name = "stock",
+	.systems = stock_systems,
+	.threads_from_switches = true,
+	.open = stock_open,
+	.enable = stock_enable,
+	.record = stock_record,
+	.lost = stock_lost,
+	.close = stock_close,
+};

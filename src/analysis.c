@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * analysis.c - ties the auto-analysis engine to a run (see analysis.h).
+ * Symbols are loaded only when there is a stack to print. Task names the
+ * events did not carry come from libproc2.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libproc2/pids.h>
+
+#include "aa_adapter.h"
+#include "aa_render.h"
+#include "analysis.h"
+#include "cli.h"
+
+#define KALLSYMS	"/proc/kallsyms"
+
+struct analysis {
+	const struct tlat_params *params;
+	const struct aa_adapter_ops *ops;
+	struct aa_adapter *adapter;
+	struct aa_engine *aa;
+};
+
+int analysis_alloc(struct analysis **out, const struct tlat_params *p,
+		   const struct tlat_source_ops *ops)
+{
+	struct aa_config cfg = {
+		.nr_cpus = p->cpus.nr_cpus,
+		.irq_threshold_ns = p->stop_irq_us * 1000,
+		.thread_threshold_ns = p->stop_thread_us * 1000,
+	};
+	struct analysis *an;
+
+	*out = NULL;
+	if (p->no_aa || !ops->interference)
+		return 0;
+	an = calloc(1, sizeof(*an));
+	if (!an)
+		return -ENOMEM;
+	an->params = p;
+	an->ops = ops->interference;
+	cfg.threads_from_switches = an->ops->threads_from_switches;
+	an->aa = aa_alloc(&cfg);
+	if (!an->aa) {
+		free(an);
+		return -ENOMEM;
+	}
+	*out = an;
+	return 0;
+}
+
+const char *const *analysis_systems(const struct analysis *an)
+{
+	return an ? an->ops->systems : NULL;
+}
+
+static void analysis_record(void *priv, struct tep_event *event, struct tep_record *record)
+{
+	struct analysis *an = priv;
+
+	an->ops->record(an->adapter, event, record);
+}
+
+static void analysis_lost(void *priv, int cpu)
+{
+	struct analysis *an = priv;
+
+	aa_lost(an->aa, cpu);
+	if (an->ops->lost)
+		an->ops->lost(an->adapter, cpu);
+}
+
+int analysis_attach(struct analysis *an, struct tlat_collector *c, char *err)
+{
+	struct tlat_record_observer observer = { analysis_record, analysis_lost, an };
+	int ret;
+
+	ret = an->ops->open(&an->adapter, c->tep, an->aa, an->params->dump_tasks, err);
+	if (!ret)
+		ret = an->ops->enable(an->adapter, c->inst, err);
+	if (ret)
+		return ret;
+	collector_observe(c, &observer);
+	return 0;
+}
+
+void analysis_sample(struct analysis *an, const struct tlat_sample *sample)
+{
+	aa_add_sample(an->aa, sample);
+}
+
+void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int nr)
+{
+	aa_add_stack(an->aa, cpu, ts_ns, ips, nr);
+}
+
+/* the comm of a live task, or of the idle task, which the events call swapper/N */
+static void analysis_task_comm(int pid, int cpu, char *comm)
+{
+	enum pids_item items[] = { PIDS_CMD };
+	struct pids_info *info = NULL;
+	struct pids_fetch *fetch;
+	unsigned int pids[1] = { pid };
+
+	if (comm[0])
+		return;
+	if (!pid) {
+		snprintf(comm, AA_NAME_LEN, "swapper/%d", cpu);
+		return;
+	}
+	snprintf(comm, AA_NAME_LEN, "<...>");
+	if (pid < 0 || procps_pids_new(&info, items, 1) < 0)
+		return;
+	fetch = procps_pids_select(info, pids, 1, PIDS_SELECT_PID);
+	if (fetch && fetch->counts->total == 1)
+		snprintf(comm, AA_NAME_LEN, "%s", PIDS_VAL(0, str, fetch->stacks[0], info));
+	procps_pids_unref(&info);
+}
+
+static char *analysis_read_kallsyms(void)
+{
+	FILE *f = fopen(KALLSYMS, "r");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	char line[512];
+
+	if (!f)
+		return NULL;
+	mem = open_memstream(&buf, &len);
+	if (mem) {
+		while (fgets(line, sizeof(line), f))
+			fputs(line, mem);
+		fclose(mem);
+	}
+	fclose(f);
+	return buf;
+}
+
+static const char *analysis_symbol(void *ctx, u64 addr)
+{
+	return tep_find_function(ctx, addr);
+}
+
+static bool analysis_has_stack(const struct analysis *an, int nr_cpus)
+{
+	struct aa_result res;
+
+	for (int cpu = 0; cpu < nr_cpus; cpu++)
+		if (aa_result(an->aa, cpu, &res) && res.nr_frames)
+			return true;
+	return false;
+}
+
+void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep)
+{
+	const struct tlat_params *p = an->params;
+	struct aa_render_opts opts = { .stack_format = p->stack_format };
+	int nr_cpus = p->cpus.nr_cpus;
+	struct aa_result res;
+	struct aa_task task;
+	u64 idle_ns;
+	int idle_cpu;
+	char *kallsyms;
+
+	if (analysis_has_stack(an, nr_cpus)) {
+		kallsyms = analysis_read_kallsyms();
+		/* without symbols, --stack-format decides what the addresses show */
+		if (kallsyms && !tep_parse_kallsyms(tep, kallsyms)) {
+			opts.symbol = analysis_symbol;
+			opts.symbol_ctx = tep;
+		}
+		free(kallsyms);
+	}
+	for (int cpu = 0; cpu < nr_cpus; cpu++) {
+		if (!CPU_ISSET_S(cpu, p->cpus.size, p->cpus.set) || !aa_result(an->aa, cpu, &res))
+			continue;
+		analysis_task_comm(res.blocking_pid, cpu, res.blocking_comm);
+		aa_render_result(out, &res, &opts);
+	}
+	if (aa_max_idle_exit(an->aa, &idle_ns, &idle_cpu))
+		aa_render_idle_exit(out, idle_ns, idle_cpu);
+	if (!p->dump_tasks)
+		return;
+	aa_render_tasks_header(out);
+	for (int cpu = 0; cpu < nr_cpus; cpu++) {
+		if (!aa_current_task(an->aa, cpu, &task))
+			continue;
+		analysis_task_comm(task.pid, cpu, task.comm);
+		aa_render_task(out, cpu, task.comm, task.pid);
+	}
+}
+
+void analysis_free(struct analysis *an)
+{
+	if (!an)
+		return;
+	if (an->adapter)
+		an->ops->close(an->adapter);
+	aa_free(an->aa);
+	free(an);
+}

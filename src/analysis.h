@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * analysis.h - the auto-analysis of one run: the engine (aa.c), the adapter
+ * the source names to feed it from tlat's instance, and the report printed
+ * after a threshold stopped the run.
+ */
+#ifndef TLAT_ANALYSIS_H
+#define TLAT_ANALYSIS_H
+
+#include <stdio.h>
+
+#include "collector.h"
+#include "params.h"
+
+struct analysis;
+
+/* NULL in *an, and 0, when the run needs no analysis (--no-aa, no threshold) */
+int analysis_alloc(struct analysis **an, const struct tlat_params *params,
+		   const struct tlat_source_ops *ops);
+/* the event systems its adapter decodes, for collector_init() */
+const char *const *analysis_systems(const struct analysis *an);
+/* enable the adapter's events in the instance and watch the collector's records */
+int analysis_attach(struct analysis *an, struct tlat_collector *c, char *err);
+void analysis_sample(struct analysis *an, const struct tlat_sample *sample);
+void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int nr);
+/* the report for every CPU that crossed a threshold, and what follows it */
+void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep);
+void analysis_free(struct analysis *an);
+
+#endif
