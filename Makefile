@@ -44,7 +44,7 @@ test-tools: $(TEST_TOOLS)
 unit-test: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do ./$$t || fail=1; done; exit $$fail
 
-live-test: tlat
+live-test: tlat test-tools
 	tests/live/run.sh
 
 # tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU

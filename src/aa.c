@@ -29,6 +29,13 @@ struct aa_event {
 	};
 };
 
+#define AA_MAX_GAPS	8
+
+struct aa_gap {
+	u64 from_ns;
+	u64 to_ns;
+};
+
 /* one activation, as its samples describe it */
 struct aa_activation {
 	bool have_irq;
@@ -40,8 +47,6 @@ struct aa_activation {
 	u64 thread_ts;
 	u64 thread_latency;
 	int thread_pid;		/* the measuring thread */
-	unsigned int lost_gen;	/* aa_cpu.lost_gen at the IRQ sample */
-	bool lost;
 };
 
 struct aa_stack {
@@ -63,7 +68,15 @@ struct aa_cpu {
 	struct aa_stack stack;
 	struct aa_stack stacks[AA_MAX_STACKS];
 	int stack_next;
-	unsigned int lost_gen;
+	/*
+	 * Where events were lost, in time: samples may arrive long after the
+	 * events they explain, so a loss is placed between the newest time
+	 * seen before it and the first time seen after it.
+	 */
+	struct aa_gap gaps[AA_MAX_GAPS];
+	int gap_next;
+	bool gap_open;
+	u64 last_ns;
 	bool have_task;
 	struct aa_task task;
 };
@@ -118,6 +131,17 @@ static const struct aa_event *aa_nth_newest(const struct aa_engine *aa, const st
 	return &c->ring[(c->head + size - 1 - i) % size];
 }
 
+/* a time seen on this CPU: it closes a gap left by lost events */
+static void aa_seen(struct aa_cpu *c, u64 ts_ns)
+{
+	if (c->gap_open && ts_ns >= c->last_ns) {
+		c->gaps[(c->gap_next + AA_MAX_GAPS - 1) % AA_MAX_GAPS].to_ns = ts_ns;
+		c->gap_open = false;
+	}
+	if (ts_ns > c->last_ns)
+		c->last_ns = ts_ns;
+}
+
 static void aa_push(struct aa_engine *aa, struct aa_cpu *c, const struct aa_event *ev)
 {
 	if (!c->ring) {
@@ -136,7 +160,10 @@ void aa_add_interval(struct aa_engine *aa, const struct aa_interval *iv)
 	struct aa_cpu *c = aa_cpu(aa, iv->cpu);
 	struct aa_event ev = { .kind = AA_EV_INTERVAL, .iv = *iv };
 
-	if (!c || (c->hit && iv->start_ns > c->freeze_ns))
+	if (!c)
+		return;
+	aa_seen(c, iv->end_ns);
+	if (c->hit && iv->start_ns > c->freeze_ns)
 		return;
 	aa_push(aa, c, &ev);
 }
@@ -148,6 +175,7 @@ void aa_add_switch(struct aa_engine *aa, const struct aa_switch *sw)
 
 	if (!c)
 		return;
+	aa_seen(c, sw->ts_ns);
 	c->have_task = true;
 	c->task.pid = sw->next_pid;
 	memcpy(c->task.comm, sw->next_comm, sizeof(c->task.comm));
@@ -184,8 +212,11 @@ void aa_lost(struct aa_engine *aa, int cpu)
 {
 	struct aa_cpu *c = aa_cpu(aa, cpu);
 
-	if (c)
-		c->lost_gen++;
+	if (!c || c->gap_open)
+		return;
+	c->gaps[c->gap_next] = (struct aa_gap){ .from_ns = c->last_ns, .to_ns = UINT64_MAX };
+	c->gap_next = (c->gap_next + 1) % AA_MAX_GAPS;
+	c->gap_open = true;
 }
 
 /*
@@ -261,17 +292,18 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 	if (s->ctx == TLAT_CTX_IRQ) {
 		*a = (struct aa_activation){
 			.have_irq = true, .seq = s->seq, .irq_ts = s->ts_ns,
-			.irq_latency = s->latency_ns, .irq_pid = s->pid, .lost_gen = c->lost_gen,
+			.irq_latency = s->latency_ns, .irq_pid = s->pid,
 		};
+		aa_seen(c, s->ts_ns);
+		/* here, not at the thread sample: after an IRQ stop there is none */
+		aa_note_idle_exit(aa, s->cpu, a);
 		if (!c->hit && aa->cfg.irq_threshold_ns && s->latency_ns >= aa->cfg.irq_threshold_ns)
 			aa_freeze(c, true, s->ts_ns);
 		return;
 	}
 	if (!a->have_irq || a->seq != s->seq)
 		return;		/* its IRQ sample was lost or predates the run */
-	a->lost = a->lost_gen != c->lost_gen;
-	if (s->ctx == TLAT_CTX_THREAD && !a->have_thread)
-		aa_note_idle_exit(aa, s->cpu, a);
+	aa_seen(c, s->ts_ns);
 	a->have_thread = true;
 	a->thread_ts = s->ts_ns;
 	a->thread_latency = s->latency_ns;
@@ -337,12 +369,46 @@ static size_t aa_window_first(const struct aa_engine *aa, const struct aa_cpu *c
 	return i;	/* aa_nth_newest(i - 1) is the oldest event at or after from */
 }
 
+/*
+ * Where an interference counts in the window [w0, w1): one that was already
+ * running when the window opened (a softirq the timer IRQ interrupted)
+ * counts from w0 on, net of what nested in it since, as osnoise restarts
+ * its measurement at the timer IRQ.
+ */
+static bool aa_in_window(const struct aa_engine *aa, const struct aa_cpu *c,
+			 const struct aa_interval *iv, u64 w0, u64 w1, u64 *net)
+{
+	u64 nested = 0, wall;
+
+	if (iv->cls == AA_THREAD)
+		return false;
+	if (iv->start_ns >= w0) {
+		*net = iv->net_ns;
+		return iv->start_ns < w1;
+	}
+	if (iv->end_ns <= w0)
+		return false;
+	for (size_t i = aa_window_first(aa, c, w0); i-- > 0;) {
+		const struct aa_event *ev = aa_nth_newest(aa, c, i);
+
+		if (ev->kind == AA_EV_INTERVAL && &ev->iv != iv && ev->iv.cls != AA_THREAD &&
+		    ev->iv.start_ns >= w0 && ev->iv.end_ns <= iv->end_ns)
+			nested += ev->iv.net_ns;
+	}
+	wall = iv->end_ns - w0;
+	*net = wall > nested ? wall - nested : 0;
+	if (*net > iv->net_ns)
+		*net = iv->net_ns;
+	return true;
+}
+
 /* IRQ, softirq, NMI and (as intervals) thread interference inside [w0, w1) */
 static void aa_sum_intervals(const struct aa_engine *aa, const struct aa_cpu *c,
 			     const struct aa_interval *timer, u64 w0, u64 w1,
 			     int thread_pid, struct aa_result *res, bool irq_stop)
 {
 	bool blocking_found = false;
+	u64 net;
 
 	for (size_t i = aa_window_first(aa, c, w0); i-- > 0;) {
 		const struct aa_event *ev = aa_nth_newest(aa, c, i);
@@ -363,25 +429,24 @@ static void aa_sum_intervals(const struct aa_engine *aa, const struct aa_cpu *c,
 			}
 			continue;
 		}
-		if (iv->start_ns < w0 || iv->start_ns >= w1)
+		if (!aa_in_window(aa, c, iv, w0, w1, &net))
 			continue;
 		if (irq_stop && iv->cls != AA_NMI)
 			continue;
-		aa_part_add(&res->parts[iv->cls], iv->id, iv->name, iv->net_ns);
+		aa_part_add(&res->parts[iv->cls], iv->id, iv->name, net);
 	}
 }
 
 /* the net time of [from, to) not taken by IRQs, softirqs or NMIs */
 static u64 aa_net_thread_time(const struct aa_engine *aa, const struct aa_cpu *c, u64 from, u64 to)
 {
-	u64 busy = 0;
+	u64 busy = 0, net;
 
 	for (size_t i = aa_window_first(aa, c, from); i-- > 0;) {
 		const struct aa_event *ev = aa_nth_newest(aa, c, i);
 
-		if (ev->kind == AA_EV_INTERVAL && ev->iv.cls != AA_THREAD &&
-		    ev->iv.start_ns >= from && ev->iv.start_ns < to)
-			busy += ev->iv.net_ns;
+		if (ev->kind == AA_EV_INTERVAL && aa_in_window(aa, c, &ev->iv, from, to, &net))
+			busy += net;
 	}
 	return to - from > busy ? to - from - busy : 0;
 }
@@ -454,6 +519,17 @@ static void aa_pick_stack(const struct aa_cpu *c, const struct aa_activation *a,
 	memcpy(res->frames, best->ips, best->nr * sizeof(*best->ips));
 }
 
+static bool aa_gap_in(const struct aa_cpu *c, u64 from, u64 to)
+{
+	for (int i = 0; i < AA_MAX_GAPS; i++) {
+		const struct aa_gap *g = &c->gaps[i];
+
+		if ((g->from_ns || g->to_ns) && g->from_ns <= to && g->to_ns >= from)
+			return true;
+	}
+	return false;
+}
+
 bool aa_result(const struct aa_engine *aa, int cpu, struct aa_result *res)
 {
 	const struct aa_cpu *c = aa_cpu(aa, cpu);
@@ -468,7 +544,8 @@ bool aa_result(const struct aa_engine *aa, int cpu, struct aa_result *res)
 	res->cpu = cpu;
 	res->seq = a->seq;
 	res->irq_stop = c->hit_irq;
-	res->complete = !a->lost && c->ring;
+	res->complete = c->ring && !aa_gap_in(c, aa_expected_ns(a) - AA_SLACK_NS,
+					     c->hit_irq ? a->irq_ts : a->thread_ts);
 	res->irq_latency_ns = a->irq_latency;
 	res->thread_latency_ns = a->thread_latency;
 	res->total_ns = res->irq_stop ? a->irq_latency : a->thread_latency;

@@ -7,7 +7,8 @@
  * Their start field is in trace_clock_local, while tlat's instance runs on
  * the mono clock. Each noise event is written as its noise ends, so its
  * record time is the end on tlat's clock and the start is that minus the
- * duration; the kernel's own start stamp is not used.
+ * duration, and minus the noise of higher classes that nested in it (their
+ * events came first); the kernel's own start stamp is not used.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -26,8 +27,24 @@ static const char *const osn_names[OSN_NR] = {
 	[OSN_SWITCH] = "sched_switch",
 };
 
+#define OSN_RECENT	16	/* noise events remembered per CPU, for nesting */
+
+/* a noise that ended: it may have nested in the next, lower-class one */
+struct osn_recent {
+	u64 end;
+	u64 duration;
+	enum aa_class cls;
+};
+
+struct osn_cpu {
+	struct osn_recent recent[OSN_RECENT];
+	int next;
+};
+
 struct aa_adapter {
 	struct aa_engine *aa;
+	int nr_cpus;
+	struct osn_cpu *cpus;
 	int id[OSN_NR];			/* -1: not enabled */
 	struct tep_format_field *duration[OSN_NR];
 	struct tep_format_field *vector[OSN_NR];
@@ -118,6 +135,45 @@ static void osn_switch(struct aa_adapter *ad, struct tep_record *record)
 	aa_add_switch(ad->aa, &sw);
 }
 
+/* NMI nests in IRQ nests in softirq nests in thread: lower enum, higher class */
+static u64 osn_start(struct aa_adapter *ad, int cpu, enum aa_class cls, u64 end, u64 net)
+{
+	struct osn_cpu *oc;
+	u64 start = end > net ? end - net : 0;
+	bool moved = true;
+	unsigned int used = 0;
+
+	if (cpu < 0)
+		return start;
+	if (cpu >= ad->nr_cpus) {
+		struct osn_cpu *cpus = realloc(ad->cpus, (cpu + 1) * sizeof(*cpus));
+
+		if (!cpus)
+			return start;
+		memset(cpus + ad->nr_cpus, 0, (cpu + 1 - ad->nr_cpus) * sizeof(*cpus));
+		ad->cpus = cpus;
+		ad->nr_cpus = cpu + 1;
+	}
+	oc = &ad->cpus[cpu];
+	/* a nested noise ended inside this one: this one began that much earlier */
+	while (moved) {
+		moved = false;
+		for (int i = 0; i < OSN_RECENT; i++) {
+			struct osn_recent *r = &oc->recent[i];
+
+			if (!(used & (1u << i)) && r->cls < cls && r->duration &&
+			    r->end > start && r->end <= end) {
+				used |= 1u << i;
+				start = start > r->duration ? start - r->duration : 0;
+				moved = true;
+			}
+		}
+	}
+	oc->recent[oc->next] = (struct osn_recent){ end, net, cls };
+	oc->next = (oc->next + 1) % OSN_RECENT;
+	return start;
+}
+
 static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct tep_record *record)
 {
 	static const enum aa_class cls[OSN_NR] = {
@@ -139,7 +195,7 @@ static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct te
 	}
 	iv.cls = cls[k];
 	iv.net_ns = osn_number(ad->duration[k], record);
-	iv.start_ns = record->ts > iv.net_ns ? record->ts - iv.net_ns : 0;
+	iv.start_ns = osn_start(ad, record->cpu, iv.cls, record->ts, iv.net_ns);
 	switch (k) {
 	case OSN_IRQ:
 		iv.id = (int)osn_number(ad->vector[k], record);
@@ -162,6 +218,8 @@ static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct te
 
 static void osn_close(struct aa_adapter *ad)
 {
+	if (ad)
+		free(ad->cpus);
 	free(ad);
 }
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * analysis.c - ties the auto-analysis engine to a run (see analysis.h).
- * Symbols are loaded only when there is a stack to print. Task names the
- * events did not carry come from libproc2.
+ * Task names the events did not carry come from libproc2.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -13,8 +12,6 @@
 #include "aa_render.h"
 #include "analysis.h"
 #include "cli.h"
-
-#define KALLSYMS	"/proc/kallsyms"
 
 struct analysis {
 	const struct tlat_params *params;
@@ -119,42 +116,12 @@ static void analysis_task_comm(int pid, int cpu, char *comm)
 	procps_pids_unref(&info);
 }
 
-static char *analysis_read_kallsyms(void)
-{
-	FILE *f = fopen(KALLSYMS, "r");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem;
-	char line[512];
-
-	if (!f)
-		return NULL;
-	mem = open_memstream(&buf, &len);
-	if (mem) {
-		while (fgets(line, sizeof(line), f))
-			fputs(line, mem);
-		fclose(mem);
-	}
-	fclose(f);
-	return buf;
-}
-
 static const char *analysis_symbol(void *ctx, u64 addr)
 {
 	return tep_find_function(ctx, addr);
 }
 
-static bool analysis_has_stack(const struct analysis *an, int nr_cpus)
-{
-	struct aa_result res;
-
-	for (int cpu = 0; cpu < nr_cpus; cpu++)
-		if (aa_result(an->aa, cpu, &res) && res.nr_frames)
-			return true;
-	return false;
-}
-
-void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep)
+void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, bool symbols)
 {
 	const struct tlat_params *p = an->params;
 	struct aa_render_opts opts = { .stack_format = p->stack_format };
@@ -163,16 +130,11 @@ void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep)
 	struct aa_task task;
 	u64 idle_ns;
 	int idle_cpu;
-	char *kallsyms;
 
-	if (analysis_has_stack(an, nr_cpus)) {
-		kallsyms = analysis_read_kallsyms();
-		/* without symbols, --stack-format decides what the addresses show */
-		if (kallsyms && !tep_parse_kallsyms(tep, kallsyms)) {
-			opts.symbol = analysis_symbol;
-			opts.symbol_ctx = tep;
-		}
-		free(kallsyms);
+	/* without symbols, --stack-format decides what the addresses show */
+	if (symbols) {
+		opts.symbol = analysis_symbol;
+		opts.symbol_ctx = tep;
 	}
 	for (int cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!CPU_ISSET_S(cpu, p->cpus.size, p->cpus.set) || !aa_result(an->aa, cpu, &res))

@@ -23,8 +23,11 @@ const char *const *analysis_systems(const struct analysis *an);
 int analysis_attach(struct analysis *an, struct tlat_collector *c, char *err);
 void analysis_sample(struct analysis *an, const struct tlat_sample *sample);
 void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int nr);
-/* the report for every CPU that crossed a threshold, and what follows it */
-void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep);
+/*
+ * The report for every CPU that crossed a threshold, and what follows it;
+ * symbols: the tep has the kernel's (ksyms_load()), for the stacks.
+ */
+void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, bool symbols);
 void analysis_free(struct analysis *an);
 
 #endif

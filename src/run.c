@@ -18,6 +18,7 @@
 #include "collector.h"
 #include "consumer.h"
 #include "cpuset.h"
+#include "ksyms.h"
 #include "render.h"
 #include "run.h"
 #include "systune.h"
@@ -261,17 +262,20 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 	u64 next_frame_ns = run->measure_start_ns + RUN_FRAME_NS;
 	struct timespec poll = { 0, RUN_POLL_NS };
 	bool armed = !run->params->warmup_s;
+	bool kernel_stopped;
 	struct tlat_report report;
 	u64 now;
 
 	while (!tlat_stop_requested && !run->threshold_hit) {
 		nanosleep(&poll, NULL);	/* a stop signal cuts it short */
-		if (!tracefs_trace_is_on(run->inst))
-			run->threshold_hit = true;	/* the kernel stopped the instance */
+		/* the kernel stopped the instance: what it wrote before still counts */
+		kernel_stopped = !tracefs_trace_is_on(run->inst);
 		if (collector_drain(c)) {
 			snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
 			return -EIO;
 		}
+		if (kernel_stopped)
+			run->threshold_hit = true;
 		now = mono_now_ns();
 		if (end_ns && now >= end_ns)
 			break;
@@ -302,6 +306,7 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	struct tlat_collector c;
 	struct tlat_report report;
 	enum tlat_exit status = TLAT_EXIT_ERROR;
+	bool symbols;
 	int ret;
 
 	ops = source_select(p->source, session, p->debug, err);
@@ -346,6 +351,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
 		goto out_close;
 	}
+	/* stacks and the saved trace's %ps fields want names; load them once */
+	symbols = run->threshold_hit && (p->trace_file || (run->analysis && p->stack_us)) &&
+		  !ksyms_load(c.tep);
 	/* as rtla: the trace is saved before the final statistics are printed */
 	if (run->threshold_hit && run_trace_save(run, &c, ops, err))
 		goto out_close;
@@ -358,7 +366,7 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	if (run->threshold_hit) {
 		printf("timerlat hit stop tracing\n");
 		if (run->analysis)
-			analysis_report(run->analysis, stdout, c.tep);
+			analysis_report(run->analysis, stdout, c.tep, symbols);
 		status = TLAT_EXIT_THRESHOLD;
 	} else if (p->aa_only) {
 		printf("  Max latency was %llu\n", (unsigned long long)run_max_latency_us(run));

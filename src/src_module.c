@@ -229,6 +229,7 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	 */
 	if (tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: MOD_DEFAULT_BUFFER_KB, -1) ||
 	    tracefs_event_enable(inst, "tlat", "tlat_sample") ||
+	    (params->stack_us && tracefs_event_enable(inst, "tlat", "tlat_stack")) ||
 	    ((params->stop_irq_us || params->stop_thread_us) &&
 	     tracefs_event_file_write(inst, "tlat", "tlat_threshold", "trigger", "traceoff") < 0)) {
 		snprintf(err, TLAT_ERR_LEN, "cannot set up the trace instance: %s", strerror(errno));

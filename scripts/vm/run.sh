@@ -140,6 +140,7 @@ fi
 # ---- the user-space test helper, static so that it needs no library
 gcc -O2 -Wall -Wextra -static -pthread -o "$work/ufd_test" \
 	"$repo/tests/vm/ufd_test.c"
+gcc -O2 -Wall -Wextra -static -o "$work/tlat-hog" "$repo/tests/tools/tlat-hog.c"
 
 # ---- checkpatch, once
 if [ $checkpatch = 1 ]; then
@@ -213,6 +214,9 @@ make_initramfs() {
 	rm -f "$root/tests/init.sh"
 	[ -n "$suite" ] && install -m 755 "$suite" "$root/tests/custom.sh"
 	install -m 755 "$work/ufd_test" "$root/tests/ufd_test"
+	# the auto-analysis tests' hog and checker, shared with the live tests
+	install -m 755 "$work/tlat-hog" "$root/tests/tlat-hog"
+	install -m 755 "$repo/tests/tools/check-aa-hog.sh" "$root/tests/"
 	install -m 644 "$ko" "$root/lib/tlat/tlat.ko"
 	# Also where modprobe looks, for the tool's module loading.
 	install -D -m 644 "$ko" "$root/lib/modules/$krel/extra/tlat.ko"

@@ -230,7 +230,7 @@ check "hist --no-index --with-zeros --no-header: 10 rows, over:, then summary" \
 rc=$?
 check "top -T 1 stops with exit status 2" [ $rc = 2 ] || show "$WORK/thr.out"
 check "top -T 1 prints 'timerlat hit stop tracing' after the summary" \
-	bash -c "tail -1 $WORK/thr.out | grep -qx 'timerlat hit stop tracing' && grep -q '^ALL #' $WORK/thr.out"
+	bash -c "grep -A1 '^ALL #' $WORK/thr.out | tail -1 | grep -qx 'timerlat hit stop tracing'"
 "$TLAT" hist -i 1 -d 20 > "$WORK/thr.out" 2>&1
 rc=$?
 check "hist -i 1 stops with exit status 2" [ $rc = 2 ] || show "$WORK/thr.out"
@@ -314,6 +314,8 @@ done
 for page in man/tlat.8 man/tlat-top.8 man/tlat-hist.8; do
 	check "$page renders with man -l" bash -c "MANWIDTH=80 man -l $page 2>&1 >/dev/null | (! grep -q .) && [ \$(MANWIDTH=80 man -l $page | wc -l) -gt 20 ]"
 done
+
+. tests/live/aa.sh
 
 check "all runs left tracefs as they found it" same_as_before
 finish

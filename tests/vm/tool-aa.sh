@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# In-VM tests of the auto-analysis on the two kernel sources (the timerlat
+# tracer and tlat.ko), sourced by run-tests.sh (uses check, ok, not_ok, diag,
+# $T). The host's live tests do the same for the tracepoint source: a FIFO
+# 99 hog (/tests/tlat-hog) on CPU 1 spins 5 ms every 200 ms, and the
+# analysis of the stop must blame it, as long as it really overlapped, with
+# parts that add up; -s must give a clean stack; -t must keep the activation.
+# Latencies under TCG are large, hence a 5 ms spin and a 2.5 ms threshold;
+# and the thread's own wake-up takes hundreds of us there, all of it
+# unexplained scheduling, so the parts must add up within 10%, not 5%.
+
+AA_OUT=/tmp/aa.out
+AA_CPU=1
+AA_T=2500
+CHECK=/tests/check-aa-hog.sh
+
+aa_show() { while read -r l; do diag "$1: $l"; done < "$2"; }
+
+# aa_run SOURCE [tlat options...]: a hog run until the hog blocks the hit
+# activation (see tests/live/aa.sh for why a run may need another go)
+aa_run() {
+	src=$1
+	shift
+	for attempt in 1 2 3 4; do
+		/tests/tlat-hog -c $AA_CPU -s 5000 -l /tmp/hog.log &
+		hog=$!
+		sleep 1
+		tlat top -c $AA_CPU -T $AA_T -s $AA_T -d 60 -q --source "$src" -t /tmp/aa-trace.txt \
+			--sample-log /tmp/aa.samples "$@" > $AA_OUT 2>&1
+		rc=$?
+		kill $hog
+		wait $hog
+		[ $rc = 2 ] || return
+		$CHECK names $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T > /dev/null &&
+			return
+		diag "$src attempt $attempt: the hog did not block the hit activation"
+	done
+}
+
+# the stack printed in full: no raw addresses (6.1's garbage frames) and no
+# frame right after itself (6.12's repeats), with the timer interrupt in it
+stack_clean() {
+	awk '/Blocking thread stack trace/ { s = 1; next }
+	     s && /^ +-> / { nr++; if ($2 ~ /^0x/ || $2 == prev) bad = 1
+			     if ($2 ~ /hrtimer|apic_timer/) irq = 1; prev = $2; next }
+	     s { s = 0 }
+	     END { exit !(nr >= 2 && irq && !bad) }' $AA_OUT
+}
+
+# the saved trace has the sample that crossed the threshold
+trace_has_hit() {
+	lat=$(awk -v cpu=$AA_CPU -v t=$AA_T '$1 == cpu && $3 != "irq" && $4 >= t * 1000 { print $4; exit }' \
+		/tmp/aa.samples)
+	[ -n "$lat" ] && grep -q "^# tracer: " /tmp/aa-trace.txt &&
+		grep -E "(timerlat|tlat_sample):" /tmp/aa-trace.txt | grep -qw "$lat"
+}
+
+aa_checks() {
+	label=$1
+	aa_show "$label" $AA_OUT
+	check "$label: the hog stops the run with exit status 2 (attempt $attempt)" test $rc = 2
+	check "$label: the blocking thread is tlat-hog:$hog" \
+		$CHECK names $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T
+	check "$label: the blocking time is within 10% of the hog's real overlap" \
+		$CHECK duration $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T
+	check "$label: the components sum to the thread latency within 10%" \
+		$CHECK sum $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T 10
+	check "$label: -s gives a clean stack through the timer interrupt" stack_clean
+	check "$label: the trace saved by -t has the sample that crossed the threshold" trace_has_hit
+}
+
+if [ ! -x /tests/tlat-hog ]; then
+	not_ok "auto-analysis: /tests/tlat-hog is missing from the initramfs"
+	return 0
+fi
+
+if grep -qw timerlat $T/available_tracers; then
+	aa_run timerlat -k --stack-format full
+	aa_checks "AA, timerlat -k"
+	if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
+		aa_run timerlat -u --stack-format full
+		aa_checks "AA, timerlat -u"
+	fi
+else
+	not_ok "auto-analysis: this kernel has no timerlat tracer"
+fi
+
+aa_run module --stack-format full
+aa_checks "AA, module"
