@@ -15,7 +15,7 @@
 #include "aa.h"
 
 #define AA_DEFAULT_HISTORY	8192
-#define AA_MAX_STACKS		4
+#define AA_MAX_STACKS		16
 /* ring-buffer and kernel-measured times can disagree by this much */
 #define AA_SLACK_NS		1000
 
@@ -579,7 +579,8 @@ bool aa_result(const struct aa_engine *aa, int cpu, struct aa_result *res)
 			explained += res->parts[cls].sum_ns;
 		res->unexplained_ns = (long long)res->total_ns - (long long)explained;
 	}
-	aa_pick_stack(c, a, res);
+	if (aa->cfg.stack_threshold_ns && res->total_ns >= aa->cfg.stack_threshold_ns)
+		aa_pick_stack(c, a, res);
 	return true;
 }
 

@@ -52,6 +52,7 @@ struct aa_config {
 	int nr_cpus;
 	u64 irq_threshold_ns;		/* 0: off */
 	u64 thread_threshold_ns;	/* 0: off; also the user-return context */
+	u64 stack_threshold_ns;		/* -s: show a stack from this latency on */
 	/*
 	 * Thread interference comes as switches, not as intervals: the engine
 	 * then works out who ran between the timer IRQ and the thread, net of

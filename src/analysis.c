@@ -27,6 +27,7 @@ int analysis_alloc(struct analysis **out, const struct tlat_params *p,
 		.nr_cpus = p->cpus.nr_cpus,
 		.irq_threshold_ns = p->stop_irq_us * 1000,
 		.thread_threshold_ns = p->stop_thread_us * 1000,
+		.stack_threshold_ns = p->stack_us * 1000,
 	};
 	struct analysis *an;
 

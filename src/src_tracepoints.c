@@ -17,6 +17,7 @@
 #include "aa_adapter.h"
 #include "cli.h"
 #include "cpuset.h"
+#include "kstack.h"
 #include "source.h"
 #include "tp_pair.h"
 #include "workload.h"
@@ -26,6 +27,12 @@
 
 #define TP_MARKER_ID		0x746c6174u	/* "tlat" */
 #define TP_DEFAULT_BUFFER_KB	4096
+/*
+ * -s: the stack at the expiry of every sleeper's timer (ours among them),
+ * as timerlat saves one at each of its IRQs. Filtering a function pointer
+ * by name needs 6.2+; without it there is no stack, and nothing else is lost.
+ */
+#define TP_STACK_TRIGGER	"stacktrace if function.function == hrtimer_wakeup"
 /* the kernel rejects filter strings of a page or more */
 #define TP_MAX_FILTER_LEN	3072
 
@@ -71,6 +78,8 @@ struct tlat_source {
 	int event_id[TP_NR_EVENTS];
 	struct tep_format_field *field[TP_NR_EVENTS][4];
 	struct tep_format_field *common_pid;
+	struct kstack_event stack;
+	bool stack_trigger;		/* TP_STACK_TRIGGER is set */
 };
 
 static const char *const tp_systems[] = { "timer", "sched", "raw_syscalls", "ftrace", NULL };
@@ -272,6 +281,13 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	for (int cpu = 0; cpu < params->cpus.nr_cpus; cpu++)
 		tp_pairing_set_thread(src->pairing, cpu, workload_tid(src->wl, cpu));
 
+	if (params->stack_us) {
+		kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
+		src->stack_trigger = tracefs_event_file_write(inst, "timer", "hrtimer_expire_entry",
+							      "trigger", TP_STACK_TRIGGER) > 0;
+	} else {
+		src->stack.id = -1;
+	}
 	ret = tp_set_filters(src);
 	for (int i = 0; !ret && i < TP_NR_EVENTS; i++)
 		if (tp_events[i].enable &&
@@ -331,6 +347,8 @@ static void tp_record(struct tlat_source *src, struct tep_event *event, struct t
 			return;
 		memcpy(&m.cpu, (char *)record->data + buf->offset, TP_MARKER_PAYLOAD);
 		tp_user_return(src->pairing, m.cpu, m.requested_ns, m.now_ns, record->ts);
+	} else {
+		kstack_forward(&src->stack, event, record, sink);
 	}
 }
 
@@ -350,6 +368,8 @@ static void tp_report(struct tlat_source *src, FILE *out)
 {
 	fprintf(out, "tlat: tracepoints: %llu activations dropped for missing events\n",
 		(unsigned long long)tp_dropped(src->pairing));
+	if (src->params->stack_us && !src->stack_trigger)
+		fprintf(out, "tlat: tracepoints: this kernel cannot filter a stack trigger by function: no -s stacks\n");
 }
 
 static bool tp_user_data(const struct tlat_source *src)
@@ -367,6 +387,9 @@ static void tp_close(struct tlat_source *src)
 		workload_free(src->wl);
 	}
 	tracefs_binary_close(src->session->inst);
+	if (src->stack_trigger)
+		tracefs_event_file_write(src->session->inst, "timer", "hrtimer_expire_entry",
+					 "trigger", "!stacktrace");
 	tp_pairing_free(src->pairing);
 	free(src);
 }

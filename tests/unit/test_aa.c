@@ -1126,6 +1126,7 @@ static void test_stack_pick(void **state)
 	struct aa_config cfg = config(0, 100, &aa_stock_ops);
 	struct aa_result res;
 
+	cfg.stack_threshold_ns = US(100);	/* -s 100: the hit reaches it */
 	/* the timerlat tracer: the stack is written after the thread sample */
 	fx_open(fx, &aa_stock_ops, &cfg);
 	aa_add_stack(fx->aa, 0, AT(-990), stack_old, 2);	/* the activation before */
@@ -1150,6 +1151,22 @@ static void test_stack_pick(void **state)
 	/* only an older stack: none */
 	fx_open(fx, &aa_stock_ops, &cfg);
 	aa_add_stack(fx->aa, 0, AT(-990), stack_old, 2);
+	stack_activation(fx);
+	result(fx, 0, &res);
+	assert_int_equal(res.nr_frames, 0);
+	fx_close(fx);
+}
+
+/* below -s, no stack is shown even when the source saved one */
+static void test_stack_below_threshold(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 100, &aa_stock_ops);
+	struct aa_result res;
+
+	cfg.stack_threshold_ns = US(1000000);
+	fx_open(fx, &aa_stock_ops, &cfg);
+	aa_add_stack(fx->aa, 0, AT(8), stack_hit, 3);
 	stack_activation(fx);
 	result(fx, 0, &res);
 	assert_int_equal(res.nr_frames, 0);
@@ -1864,6 +1881,7 @@ int main(void)
 		FX_TEST(test_idle_exit),
 		FX_TEST(test_osnoise_adapter),
 		FX_TEST(test_stack_pick),
+		FX_TEST(test_stack_below_threshold),
 		cmocka_unit_test(test_stack_drop_repeats),
 		cmocka_unit_test(test_stack_decode_61rt),
 		cmocka_unit_test(test_stack_decode_612),
