@@ -3,6 +3,7 @@
  * aa_adapter.c - what both auto-analysis adapters need to name things the
  * way the kernel prints them.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "aa_adapter.h"
@@ -25,4 +26,30 @@ void aa_copy_name(char *dst, const void *src, size_t len)
 
 	memcpy(dst, src, n);
 	dst[n] = '\0';
+}
+
+int aa_switch_event_init(struct aa_switch_event *se, struct tep_event *event)
+{
+	se->id = event->id;
+	se->prev_pid = tep_find_field(event, "prev_pid");
+	se->prev_comm = tep_find_field(event, "prev_comm");
+	se->next_pid = tep_find_field(event, "next_pid");
+	se->next_comm = tep_find_field(event, "next_comm");
+	return se->prev_pid && se->prev_comm && se->next_pid && se->next_comm ? 0 : -ENOENT;
+}
+
+void aa_switch_decode(const struct aa_switch_event *se, const struct tep_record *record,
+		      struct aa_switch *sw)
+{
+	unsigned long long pid = 0;
+
+	*sw = (struct aa_switch){ .cpu = record->cpu, .ts_ns = record->ts };
+	tep_read_number_field(se->prev_pid, record->data, &pid);
+	sw->prev_pid = (int)pid;
+	tep_read_number_field(se->next_pid, record->data, &pid);
+	sw->next_pid = (int)pid;
+	aa_copy_name(sw->prev_comm, (char *)record->data + se->prev_comm->offset,
+		     se->prev_comm->size);
+	aa_copy_name(sw->next_comm, (char *)record->data + se->next_comm->offset,
+		     se->next_comm->size);
 }

@@ -36,7 +36,16 @@ extern const struct aa_adapter_ops aa_osnoise_ops;
 /* stock irq, softirq, NMI and sched events, for every other source */
 extern const struct aa_adapter_ops aa_stock_ops;
 
+/* sched:sched_switch, as both adapters read it */
+struct aa_switch_event {
+	int id;
+	struct tep_format_field *prev_pid, *prev_comm, *next_pid, *next_comm;
+};
+
 /* shared by the adapters */
+int aa_switch_event_init(struct aa_switch_event *se, struct tep_event *event);
+void aa_switch_decode(const struct aa_switch_event *se, const struct tep_record *record,
+		      struct aa_switch *sw);
 const char *aa_softirq_name(unsigned long long vec);
 void aa_copy_name(char *dst, const void *src, size_t len);
 

@@ -49,7 +49,7 @@ struct aa_adapter {
 	struct tep_format_field *duration[OSN_NR];
 	struct tep_format_field *vector[OSN_NR];
 	struct tep_format_field *pid, *comm;
-	struct tep_format_field *prev_pid, *prev_comm, *next_pid, *next_comm;
+	struct aa_switch_event sw;
 };
 
 static const char *const osn_systems[] = { "osnoise", "sched", NULL };
@@ -78,10 +78,10 @@ static int osn_open(struct aa_adapter **out, struct tep_handle *tep, struct aa_e
 		}
 		ad->id[k] = ev->id;
 		if (k == OSN_SWITCH) {
-			ad->prev_pid = tep_find_field(ev, "prev_pid");
-			ad->prev_comm = tep_find_field(ev, "prev_comm");
-			ad->next_pid = tep_find_field(ev, "next_pid");
-			ad->next_comm = tep_find_field(ev, "next_comm");
+			if (aa_switch_event_init(&ad->sw, ev)) {
+				snprintf(err, TLAT_ERR_LEN, "unexpected sched_switch format");
+				return -ENOENT;
+			}
 		} else {
 			ad->duration[k] = tep_find_field(ev, "duration");
 			ad->vector[k] = tep_find_field(ev, "vector");
@@ -91,9 +91,8 @@ static int osn_open(struct aa_adapter **out, struct tep_handle *tep, struct aa_e
 			ad->comm = tep_find_field(ev, "comm");
 		}
 	}
-	if (!ad->pid || !ad->comm || (with_switches && (!ad->prev_pid || !ad->prev_comm ||
-							 !ad->next_pid || !ad->next_comm))) {
-		snprintf(err, TLAT_ERR_LEN, "unexpected osnoise or sched_switch event format");
+	if (!ad->pid || !ad->comm) {
+		snprintf(err, TLAT_ERR_LEN, "unexpected osnoise:thread_noise format");
 		return -ENOENT;
 	}
 	return 0;
@@ -124,14 +123,9 @@ static u64 osn_number(struct tep_format_field *field, struct tep_record *record)
 
 static void osn_switch(struct aa_adapter *ad, struct tep_record *record)
 {
-	struct aa_switch sw = { .cpu = record->cpu, .ts_ns = record->ts };
+	struct aa_switch sw;
 
-	sw.prev_pid = (int)osn_number(ad->prev_pid, record);
-	sw.next_pid = (int)osn_number(ad->next_pid, record);
-	aa_copy_name(sw.prev_comm, (char *)record->data + ad->prev_comm->offset,
-		     ad->prev_comm->size);
-	aa_copy_name(sw.next_comm, (char *)record->data + ad->next_comm->offset,
-		     ad->next_comm->size);
+	aa_switch_decode(&ad->sw, record, &sw);
 	aa_add_switch(ad->aa, &sw);
 }
 

@@ -59,7 +59,7 @@ struct aa_adapter {
 	int nr_events;
 	struct stock_event events[STOCK_MAX_EVENTS];
 	struct tep_format_field *irq_name;
-	struct tep_format_field *prev_pid, *prev_comm, *next_pid, *next_comm;
+	struct aa_switch_event sw;
 	int nr_cpus;
 	struct stock_cpu *cpus;
 };
@@ -151,11 +151,7 @@ static int stock_open(struct aa_adapter **out, struct tep_handle *tep, struct aa
 		return ret;
 	}
 	ad->irq_name = tep_find_field(irq, "name");
-	ad->prev_pid = tep_find_field(sw, "prev_pid");
-	ad->prev_comm = tep_find_field(sw, "prev_comm");
-	ad->next_pid = tep_find_field(sw, "next_pid");
-	ad->next_comm = tep_find_field(sw, "next_comm");
-	if (!ad->irq_name || !ad->prev_pid || !ad->prev_comm || !ad->next_pid || !ad->next_comm) {
+	if (!ad->irq_name || aa_switch_event_init(&ad->sw, sw)) {
 		snprintf(err, TLAT_ERR_LEN, "unexpected sched_switch or irq_handler_entry format");
 		return -ENOENT;
 	}
@@ -259,17 +255,9 @@ static void stock_nmi(struct aa_adapter *ad, struct stock_cpu *sc, int cpu, u64 
 
 static void stock_switch(struct aa_adapter *ad, struct tep_record *record)
 {
-	struct aa_switch sw = { .cpu = record->cpu, .ts_ns = record->ts };
-	unsigned long long pid;
+	struct aa_switch sw;
 
-	tep_read_number_field(ad->prev_pid, record->data, &pid);
-	sw.prev_pid = (int)pid;
-	tep_read_number_field(ad->next_pid, record->data, &pid);
-	sw.next_pid = (int)pid;
-	aa_copy_name(sw.prev_comm, (char *)record->data + ad->prev_comm->offset,
-		     ad->prev_comm->size);
-	aa_copy_name(sw.next_comm, (char *)record->data + ad->next_comm->offset,
-		     ad->next_comm->size);
+	aa_switch_decode(&ad->sw, record, &sw);
 	aa_add_switch(ad->aa, &sw);
 }
 

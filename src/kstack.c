@@ -27,7 +27,9 @@ int kstack_event_init(struct kstack_event *ks, struct tep_handle *tep, const cha
 		return -ENOENT;
 	ks->count = tep_find_field(event, count_field);
 	ks->ips = tep_find_field(event, ips_field);
-	if (!ks->count || !ks->ips || ks->ips->elementsize != sizeof(u64))
+	/* a __data_loc array has no element size in its format: x86_64's long */
+	if (!ks->count || !ks->ips ||
+	    (!(ks->ips->flags & TEP_FIELD_IS_DYNAMIC) && ks->ips->elementsize != sizeof(u64)))
 		return -ENOENT;
 	ks->id = event->id;
 	return 0;

@@ -345,6 +345,13 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		goto out_stop;
 	if (run_loop(run, &c, ops, renderer, err))
 		goto out_stop;
+	/*
+	 * A stop tlat saw before the kernel did: let the kernel finish the
+	 * activation first. With timerlat_fd it saves the stack only at the
+	 * thread's return to read(), which stopping the threads would prevent.
+	 */
+	if (run->threshold_hit && tracefs_trace_is_on(run->inst))
+		nanosleep(&(struct timespec){ 0, RUN_POLL_NS }, NULL);
 	ops->stop(src);
 	/* what the kernel wrote before the stop is still measurement */
 	if (collector_drain(&c)) {

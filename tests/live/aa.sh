@@ -55,6 +55,8 @@ check "hog: the blocking time is within 10% of the hog's real overlap" \
 	$CHECK duration "$WORK/aa.out" "$WORK/hog.log" "$WORK/hog.samples" $HOG_PID $AA_CPU 1000
 check "hog: the components sum to the thread latency within 5%" \
 	$CHECK sum "$WORK/aa.out" "$WORK/hog.log" "$WORK/hog.samples" $HOG_PID $AA_CPU 1000
+check "hog: with the unexplained part, they sum to it exactly" \
+	$CHECK exact "$WORK/aa.out" "$WORK/hog.log" "$WORK/hog.samples" $HOG_PID $AA_CPU 1000
 check "hog: 'Saving trace to' comes before the summary" \
 	bash -c "grep -n -e '^  Saving trace to $WORK/trace.txt\$' -e '^ALL #' $WORK/aa.out |
 		 cut -d: -f1 | tr '\n' ' ' | awk '{ exit !(\$1 < \$2) }'"

@@ -17,6 +17,8 @@
 #             the hog did not run in (tiny on real hardware, not under TCG)
 #   sum       the listed components add up to the thread latency within
 #             PERCENT (5)
+#   exact     with the "Unexplained" line, they add up to it exactly (to the
+#             rounding of the printed values): the report is consistent
 # Diagnostics go to stdout as "# " lines; the exit status is the verdict.
 
 check=$1 out=$2 hoglog=$3 samplelog=$4 pid=$5 cpu=$6 thresh_us=$7 percent=$8
@@ -60,7 +62,7 @@ duration)
 			exit !(b != "" && d <= real * p / 100)
 		}' "$samplelog"
 	;;
-sum)
+sum|exact)
 	total=$(awk 'match($0, /Thread latency: +[0-9.]+ us/) {
 		n = split(substr($0, RSTART, RLENGTH), f, " "); print f[n - 1] }' "$out")
 	sum=0
@@ -71,11 +73,17 @@ sum)
 		[ -n "$v" ] && sum=$(awk -v s="$sum" -v v="$v" 'BEGIN { printf "%.2f", s + v }')
 	done
 	echo "# components sum to $sum us of a $total us thread latency"
+	if [ "$check" = exact ]; then
+		u=$(aa_us "Unexplained (scheduling):")
+		awk -v s="$sum" -v u="$u" -v t="$total" 'BEGIN { d = s + u - t; if (d < 0) d = -d
+			exit !(u != "" && d <= 0.1) }'
+		exit
+	fi
 	awk -v s="$sum" -v t="$total" -v p="${percent:-5}" 'BEGIN { d = s - t; if (d < 0) d = -d
 		exit !(t > 0 && d <= t * p / 100) }'
 	;;
 *)
-	echo "usage: check-aa-hog.sh names|duration|sum OUT HOGLOG SAMPLELOG HOGPID CPU THRESHOLD_US"
+	echo "usage: check-aa-hog.sh names|duration|sum|exact OUT HOGLOG SAMPLELOG HOGPID CPU THRESHOLD_US"
 	exit 1
 	;;
 esac

@@ -1253,6 +1253,45 @@ static void sink_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ip
 	memcpy(s->ips, ips, nr * sizeof(*ips));
 }
 
+/* tlat.ko's tlat_stack: a count and a __data_loc array (no element size) */
+static const char tlat_stack_format[] =
+	"name: tlat_stack\nID: 1500\nformat:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+	"\tfield:unsigned int seqnum;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned int nr;\toffset:12;\tsize:4;\tsigned:0;\n"
+	"\tfield:__data_loc unsigned long[] ips;\toffset:16;\tsize:4;\tsigned:0;\n\n"
+	"print fmt: \"#%u nr %u\", REC->seqnum, REC->nr\n";
+
+static const struct format tlat_stack_formats[] = {
+	{ "tlat", tlat_stack_format }, { NULL, NULL },
+};
+
+static void test_stack_decode_module(void **state)
+{
+	static const u64 three[] = { 31, 32, 33 };
+	struct tep_handle *tep = make_tep(tlat_stack_formats);
+	struct tep_event *event = tep_find_event(tep, 1500);
+	unsigned char data[64] = { 0 };
+	struct tep_record record = { .cpu = 1, .ts = 5, .data = data, .size = 20 + 24 };
+	u32 loc = 20 | (24 << 16);	/* the array at offset 20, 24 bytes long */
+	u32 nr = 3;
+	u64 out[AA_MAX_FRAMES];
+	struct kstack_event ks;
+
+	(void)state;
+	memcpy(data, &(unsigned short){ 1500 }, 2);
+	memcpy(data + 12, &nr, 4);
+	memcpy(data + 16, &loc, 4);
+	memcpy(data + 20, three, sizeof(three));
+	assert_int_equal(kstack_event_init(&ks, tep, "tlat", "tlat_stack", "nr", "ips"), 0);
+	assert_int_equal(kstack_decode(&ks, event, &record, out, AA_MAX_FRAMES), 3);
+	assert_memory_equal(out, three, sizeof(three));
+	tep_free(tep);
+}
+
 static void test_stack_decode_612(void **state)
 {
 	static const u64 five[] = { 11, 12, 13, 14, 15 };
@@ -1885,6 +1924,7 @@ int main(void)
 		cmocka_unit_test(test_stack_drop_repeats),
 		cmocka_unit_test(test_stack_decode_61rt),
 		cmocka_unit_test(test_stack_decode_612),
+		cmocka_unit_test(test_stack_decode_module),
 		cmocka_unit_test(test_render_thread_stop),
 		cmocka_unit_test(test_render_irq_stop),
 		FX_TEST(test_thread_interference_stock),

@@ -427,6 +427,14 @@ static void test_top_errors(void **state)
 	PARSE_ERR(c, "--with-zeros", "--with-zeros");
 }
 
+/* top only, as in rtla */
+static void test_hist_no_aa_only(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_ERR(c, "--aa-only", "--aa-only", "80");
+}
+
 static void test_hist_errors(void **state)
 {
 	struct cli *c = *state;
@@ -503,6 +511,57 @@ static void test_thresholds(void **state)
 	PARSE_ERR(c, "requires an argument", "-s");
 }
 
+/* -a, -t in rtla's spellings, --no-aa, --dump-tasks, --stack-format */
+static void test_auto_analysis(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-d", "1");
+	assert_true(c->p.no_aa);	/* nothing to analyse without a stop */
+	assert_null(c->p.trace_file);
+	assert_int_equal(c->p.stack_format, TLAT_STACK_TRUNCATE);
+	PARSE_OK(c, "-T", "100");
+	assert_false(c->p.no_aa);
+	PARSE_OK(c, "-a", "60");
+	assert_int_equal(c->p.stop_irq_us, 60);
+	assert_int_equal(c->p.stop_thread_us, 60);
+	assert_int_equal(c->p.stack_us, 60);
+	assert_string_equal(c->p.trace_file, "timerlat_trace.txt");
+	assert_false(c->p.aa_only);
+	PARSE_OK(c, "-t", "mine.txt", "--auto=70");	/* -a keeps an earlier -t */
+	assert_string_equal(c->p.trace_file, "mine.txt");
+	PARSE_OK(c, "-t=a.txt", "-T", "5");
+	assert_string_equal(c->p.trace_file, "a.txt");
+	PARSE_OK(c, "-tb.txt", "-T", "5");
+	assert_string_equal(c->p.trace_file, "b.txt");
+	PARSE_OK(c, "--trace=c.txt", "-T", "5");
+	assert_string_equal(c->p.trace_file, "c.txt");
+	PARSE_OK(c, "-t", "-T", "5");
+	assert_string_equal(c->p.trace_file, "timerlat_trace.txt");
+	PARSE_OK(c, "-T", "5", "--no-aa", "--dump-tasks", "--stack-format", "full");
+	assert_true(c->p.no_aa);
+	assert_true(c->p.dump_tasks);
+	assert_int_equal(c->p.stack_format, TLAT_STACK_FULL);
+	PARSE_OK(c, "--stack-format=skip");
+	assert_int_equal(c->p.stack_format, TLAT_STACK_SKIP);
+	PARSE_ERR(c, "invalid --stack-format", "--stack-format", "short");
+	PARSE_ERR(c, "invalid threshold", "-a", "0");
+	PARSE_ERR(c, "requires an argument", "-a");
+}
+
+static void test_aa_only(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "--aa-only", "80");
+	assert_true(c->p.aa_only);
+	assert_int_equal(c->p.stop_irq_us, 80);
+	assert_int_equal(c->p.stop_thread_us, 80);
+	assert_int_equal(c->p.stack_us, 80);
+	assert_null(c->p.trace_file);	/* unlike -a */
+	PARSE_ERR(c, "mutually exclusive", "--aa-only", "80", "--no-aa");
+}
+
 static void test_cgroup(void **state)
 {
 	struct cli *c = *state;
@@ -555,6 +614,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_thresholds, setup_top, teardown),
 		cmocka_unit_test_setup_teardown(test_thresholds, setup_hist, teardown),
+		cmocka_unit_test_setup_teardown(test_auto_analysis, setup_top, teardown),
+		cmocka_unit_test_setup_teardown(test_auto_analysis, setup_hist, teardown),
+		cmocka_unit_test_setup_teardown(test_aa_only, setup_top, teardown),
+		cmocka_unit_test_setup_teardown(test_hist_no_aa_only, setup_hist, teardown),
 		cmocka_unit_test_setup_teardown(test_cgroup, setup_top, teardown),
 		cmocka_unit_test_setup_teardown(test_cgroup, setup_hist, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_kind, setup_top, teardown),

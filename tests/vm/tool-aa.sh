@@ -3,16 +3,23 @@
 # In-VM tests of the auto-analysis on the two kernel sources (the timerlat
 # tracer and tlat.ko), sourced by run-tests.sh (uses check, ok, not_ok, diag,
 # $T). The host's live tests do the same for the tracepoint source: a FIFO
-# 99 hog (/tests/tlat-hog) on CPU 1 spins 5 ms every 200 ms, and the
+# 99 hog (/tests/tlat-hog) on CPU 1 spins 10 ms every 200 ms, and the
 # analysis of the stop must blame it, as long as it really overlapped, with
 # parts that add up; -s must give a clean stack; -t must keep the activation.
-# Latencies under TCG are large, hence a 5 ms spin and a 2.5 ms threshold;
+# Latencies under TCG are large (an idle CPU was seen to take 3 ms to take
+# an interrupt), hence a 10 ms spin and a 6 ms threshold;
 # and the thread's own wake-up takes hundreds of us there, all of it
-# unexplained scheduling, so the parts must add up within 10%, not 5%.
+# unexplained scheduling, and interrupts were seen to take a millisecond,
+# so the parts must add up within 15%, not 5% (and exactly, with the
+# "Unexplained" line). The
+# hog's own log of its spin is a looser yardstick under TCG too: code the
+# tracepoints invalidated is translated again, and the hog was seen to keep
+# the CPU up to 1.2 ms past its last clock read. The time must be within 30%
+# of it here; on the host, within 10%.
 
 AA_OUT=/tmp/aa.out
 AA_CPU=1
-AA_T=2500
+AA_T=6000
 CHECK=/tests/check-aa-hog.sh
 
 aa_show() { while read -r l; do diag "$1: $l"; done < "$2"; }
@@ -22,20 +29,30 @@ aa_show() { while read -r l; do diag "$1: $l"; done < "$2"; }
 aa_run() {
 	src=$1
 	shift
-	for attempt in 1 2 3 4; do
-		/tests/tlat-hog -c $AA_CPU -s 5000 -l /tmp/hog.log &
+	# An idle vCPU takes its interrupts late under TCG, and then the
+	# thread's timer and the hog's often expire in the same interrupt: the
+	# hog runs first and is thread interference, not the blocking thread.
+	# A SCHED_OTHER spinner keeps the CPU from idling.
+	taskset -c $AA_CPU sh -c 'while :; do :; done' &
+	spinner=$!
+	for attempt in 1 2 3 4 5; do
+		/tests/tlat-hog -c $AA_CPU -s 10000 -l /tmp/hog.log &
 		hog=$!
 		sleep 1
-		tlat top -c $AA_CPU -T $AA_T -s $AA_T -d 60 -q --source "$src" -t /tmp/aa-trace.txt \
+		# the warm-up keeps TCG's slow first activations out of it
+		tlat top -c $AA_CPU -T $AA_T -s $AA_T -d 60 -q --warm-up 2 --source "$src" \
+			-t /tmp/aa-trace.txt \
 			--sample-log /tmp/aa.samples "$@" > $AA_OUT 2>&1
 		rc=$?
 		kill $hog
 		wait $hog
-		[ $rc = 2 ] || return
+		[ $rc = 2 ] || break
 		$CHECK names $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T > /dev/null &&
-			return
+			break
 		diag "$src attempt $attempt: the hog did not block the hit activation"
 	done
+	kill $spinner
+	wait $spinner 2>/dev/null
 }
 
 # the stack printed in full: no raw addresses (6.1's garbage frames) and no
@@ -62,10 +79,12 @@ aa_checks() {
 	check "$label: the hog stops the run with exit status 2 (attempt $attempt)" test $rc = 2
 	check "$label: the blocking thread is tlat-hog:$hog" \
 		$CHECK names $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T
-	check "$label: the blocking time is within 10% of the hog's real overlap" \
-		$CHECK duration $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T
-	check "$label: the components sum to the thread latency within 10%" \
-		$CHECK sum $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T 10
+	check "$label: the blocking time is within 30% of the hog's real overlap" \
+		$CHECK duration $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T 30
+	check "$label: the components sum to the thread latency within 15%" \
+		$CHECK sum $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T 15
+	check "$label: with the unexplained part, they sum to it exactly" \
+		$CHECK exact $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T
 	check "$label: -s gives a clean stack through the timer interrupt" stack_clean
 	check "$label: the trace saved by -t has the sample that crossed the threshold" trace_has_hit
 }
