@@ -5,9 +5,10 @@ PREFIX	?= /usr/local
 DESTDIR	?=
 BINDIR	?= $(PREFIX)/bin
 MANDIR	?= $(PREFIX)/share/man
+DATADIR	?= $(PREFIX)/share
 
 CC	?= cc
-PKGS	:= libtracefs libtraceevent libproc2
+PKGS	:= libtracefs libtraceevent libproc2 json-c
 CFLAGS	?= -O2 -g
 CFLAGS	+= -std=gnu11 -Wall -Wextra -D_GNU_SOURCE $(shell pkg-config --cflags $(PKGS))
 LDLIBS	+= $(shell pkg-config --libs $(PKGS)) -lpthread
@@ -44,7 +45,8 @@ test-tools: $(TEST_TOOLS)
 unit-test: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do ./$$t || fail=1; done; exit $$fail
 
-live-test: tlat test-tools
+# json.sh validates the documents test_json writes, besides the live ones
+live-test: tlat test-tools tests/unit/test_json
 	tests/live/run.sh
 
 # tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU
@@ -65,6 +67,7 @@ deps:
 install: tlat
 	install -D -m 0755 tlat $(DESTDIR)$(BINDIR)/tlat
 	for m in man/*.8; do install -D -m 0644 $$m $(DESTDIR)$(MANDIR)/man8/$$(basename $$m); done
+	for j in docs/*.schema.json; do install -D -m 0644 $$j $(DESTDIR)$(DATADIR)/tlat/$$(basename $$j); done
 
 clean:
 	rm -f tlat src/*.o src/libtlat.a $(UNIT_BINS) $(TEST_TOOLS)

@@ -117,9 +117,20 @@ static void analysis_task_comm(int pid, int cpu, char *comm)
 	procps_pids_unref(&info);
 }
 
-static const char *analysis_symbol(void *ctx, u64 addr)
+const char *analysis_symbol(void *tep, u64 addr)
 {
-	return tep_find_function(ctx, addr);
+	return tep_find_function(tep, addr);
+}
+
+/* CPU cpu's explanation, if it is measured and crossed a threshold */
+static bool analysis_cpu_result(struct analysis *an, int cpu, struct aa_result *res)
+{
+	const struct tlat_params *p = an->params;
+
+	if (!CPU_ISSET_S(cpu, p->cpus.size, p->cpus.set) || !aa_result(an->aa, cpu, res))
+		return false;
+	analysis_task_comm(res->blocking_pid, cpu, res->blocking_comm);
+	return true;
 }
 
 void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, bool symbols)
@@ -137,12 +148,9 @@ void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, boo
 		opts.symbol = analysis_symbol;
 		opts.symbol_ctx = tep;
 	}
-	for (int cpu = 0; cpu < nr_cpus; cpu++) {
-		if (!CPU_ISSET_S(cpu, p->cpus.size, p->cpus.set) || !aa_result(an->aa, cpu, &res))
-			continue;
-		analysis_task_comm(res.blocking_pid, cpu, res.blocking_comm);
-		aa_render_result(out, &res, &opts);
-	}
+	for (int cpu = 0; cpu < nr_cpus; cpu++)
+		if (analysis_cpu_result(an, cpu, &res))
+			aa_render_result(out, &res, &opts);
 	if (aa_max_idle_exit(an->aa, &idle_ns, &idle_cpu))
 		aa_render_idle_exit(out, idle_ns, idle_cpu);
 	if (!p->dump_tasks)
@@ -154,6 +162,25 @@ void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, boo
 		analysis_task_comm(task.pid, cpu, task.comm);
 		aa_render_task(out, cpu, task.comm, task.pid);
 	}
+}
+
+int analysis_results(struct analysis *an, struct aa_result **results, int *nr)
+{
+	int nr_cpus = an->params->cpus.nr_cpus;
+
+	*nr = 0;
+	*results = calloc(nr_cpus, sizeof(**results));
+	if (!*results)
+		return -ENOMEM;
+	for (int cpu = 0; cpu < nr_cpus; cpu++)
+		if (analysis_cpu_result(an, cpu, &(*results)[*nr]))
+			(*nr)++;
+	return 0;
+}
+
+bool analysis_max_idle_exit(const struct analysis *an, u64 *latency_ns, int *cpu)
+{
+	return aa_max_idle_exit(an->aa, latency_ns, cpu);
 }
 
 void analysis_free(struct analysis *an)

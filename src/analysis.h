@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "aa.h"
 #include "collector.h"
 #include "params.h"
 
@@ -28,6 +29,15 @@ void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int
  * symbols: the tep has the kernel's (ksyms_load()), for the stacks.
  */
 void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, bool symbols);
+/*
+ * The same as data, for the JSON document: the explanation of each measured
+ * CPU that crossed a threshold, task names filled in. *results is
+ * allocated (free() it) and *nr may be 0.
+ */
+int analysis_results(struct analysis *an, struct aa_result **results, int *nr);
+bool analysis_max_idle_exit(const struct analysis *an, u64 *latency_ns, int *cpu);
+/* a return address's function name, from a tep that has the kernel's symbols */
+const char *analysis_symbol(void *tep, u64 addr);
 void analysis_free(struct analysis *an);
 
 #endif

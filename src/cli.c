@@ -31,6 +31,8 @@ enum {
 	OPT_NO_AA,
 	OPT_DUMP_TASKS,
 	OPT_STACK_FORMAT,
+	OPT_JSON,
+	OPT_JSON_FORMAT,
 };
 
 /* rtla's name for the trace that -t and -a save */
@@ -61,7 +63,9 @@ enum {
 	{ "no-aa",		no_argument,		NULL, OPT_NO_AA },	\
 	{ "dump-tasks",		no_argument,		NULL, OPT_DUMP_TASKS },	\
 	{ "stack-format",	required_argument,	NULL, OPT_STACK_FORMAT }, \
-	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
+	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG },	\
+	{ "json",		required_argument,	NULL, OPT_JSON },	\
+	{ "json-format",	required_argument,	NULL, OPT_JSON_FORMAT }
 
 static const struct option top_long_opts[] = {
 	COMMON_LONG_OPTS,
@@ -235,6 +239,19 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 	case OPT_SAMPLE_LOG:
 		p->sample_log = arg;
 		return 0;
+	case OPT_JSON:
+		p->json_path = arg;
+		return 0;
+	case OPT_JSON_FORMAT:
+		if (!strcmp(arg, "tlat"))
+			p->json_format = TLAT_JSON_TLAT;
+		else if (!strcmp(arg, "rt-tests"))
+			p->json_format = TLAT_JSON_RT_TESTS;
+		else
+			return cli_error(err, "invalid --json-format '%s': expected tlat or rt-tests",
+					 arg);
+		p->json_format_set = true;
+		return 0;
 	}
 	return 1;	/* not a common option */
 }
@@ -289,6 +306,8 @@ static int cli_check(struct tlat_params *p, char *err)
 		return cli_error(err, "no-index set with with-zeros is not set - it does not make sense");
 	if (p->no_aa && p->aa_only)
 		return cli_error(err, "--no-aa and --aa-only are mutually exclusive!");
+	if (p->json_format_set && !p->json_path)
+		return cli_error(err, "--json-format needs --json");
 	/* there is nothing to analyse without a stop */
 	if (!p->stop_irq_us && !p->stop_thread_us)
 		p->no_aa = true;
@@ -368,7 +387,11 @@ static const char common_usage[] =
 	"  -U/--user-load: enable timerlat for user-defined user-space workload: tlat starts\n"
 	"     no thread, your pinned tasks read timerlat_fd (or /dev/tlat)\n"
 	"     --source auto|timerlat|module|tracepoints: where samples come from (default auto)\n"
-	"     --sample-log file: write every sample as \"cpu seq context latency_ns time_ns\" to file\n";
+	"     --sample-log file: write every sample as \"cpu seq context latency_ns time_ns\" to file\n"
+	"     --json file: at the end, write the results as one JSON document to file (- for\n"
+	"     stdout, which then carries nothing else); see JSON OUTPUT in tlat(8)\n"
+	"     --json-format tlat|rt-tests: tlat's own schema (default), or the shape of\n"
+	"     cyclictest --json that rt-tests harnesses parse\n";
 
 void cli_usage(FILE *out, enum tlat_mode mode)
 {
@@ -376,7 +399,8 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		fputs("tlat top: a per-cpu summary of the timer latency\n\n"
 		      "  usage: [rtla] timerlat [top] [-h] [-q] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
 		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
-		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
+		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n"
+		      "	  [--json file [--json-format tlat|rt-tests]]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -q/--quiet: print only a summary at the end\n"
@@ -387,7 +411,8 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
 		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
-		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
+		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n"
+		      "	  [--json file [--json-format tlat|rt-tests]]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -b/--bucket-size N: set the histogram bucket size (default 1)\n"

@@ -35,6 +35,12 @@ enum tlat_stack_format {
 	TLAT_STACK_FULL,	/* print it as a raw address */
 };
 
+/* --json-format: tlat's own document, or rt-tests' (cyclictest --json) shape */
+enum tlat_json_format {
+	TLAT_JSON_TLAT,
+	TLAT_JSON_RT_TESTS,
+};
+
 struct tlat_cpuset {
 	cpu_set_t *set;
 	size_t size;		/* bytes, for the CPU_*_S macros */
@@ -88,6 +94,11 @@ struct tlat_params {
 	unsigned long buffer_kb;	/* 0: tlat's default */
 	const char *source;		/* "auto" or a source name */
 	const char *sample_log;		/* NULL, or a file to log every sample to */
+	const char *json_path;		/* --json: NULL, a file, or "-" for stdout */
+	enum tlat_json_format json_format;
+	bool json_format_set;
+	int argc;			/* the whole command line, for the JSON documents */
+	char *const *argv;
 	struct tlat_hist_params hist;
 };
 

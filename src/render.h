@@ -8,12 +8,28 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <time.h>
 
+#include "aa.h"
 #include "hist.h"
 #include "params.h"
+#include "pctl.h"
 #include "stats.h"
+#include "sysinfo.h"
 
 #define TLAT_MISSED_UNKNOWN	UINT64_MAX
+
+/* the auto-analysis after a stop, as data, for the JSON document */
+struct tlat_report_aa {
+	const struct aa_result *results;	/* one per CPU that crossed a threshold */
+	int nr_results;
+	bool idle_exit;				/* idle_exit_ns and _cpu are known */
+	u64 idle_exit_ns;
+	int idle_exit_cpu;
+	/* a return address's function name or NULL; NULL when no symbols are loaded */
+	const char *(*symbol)(void *ctx, u64 addr);
+	void *symbol_ctx;
+};
 
 struct tlat_report {
 	const struct tlat_params *params;
@@ -24,6 +40,17 @@ struct tlat_report {
 	u64 elapsed_s;
 	u64 processed_events;
 	u64 missed_events;		/* TLAT_MISSED_UNKNOWN if the kernel could not tell */
+	bool threshold_hit;
+	const struct tlat_sample *hit;	/* the sample that crossed it; NULL if not seen */
+	bool interrupted;		/* a signal ended the run */
+	/* what only the JSON documents show; unset in frames */
+	const char *source;		/* the source's name */
+	const struct tlat_pctl *pctl;
+	const struct tlat_report_aa *aa;	/* NULL: no auto-analysis */
+	const struct tlat_sysinfo *sys;
+	time_t start_time;
+	time_t end_time;
+	int exit_status;
 };
 
 struct tlat_renderer_ops {

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,15 +20,18 @@
 #include "consumer.h"
 #include "cpuset.h"
 #include "ksyms.h"
+#include "pctl.h"
 #include "render.h"
+#include "render_json.h"
 #include "run.h"
+#include "sysinfo.h"
 #include "systune.h"
 #include "tracesave.h"
 
 /* how often the buffers are drained: each pass has a fixed cost of ~0.2 ms */
 #define RUN_POLL_NS	(250 * 1000000ull)
 #define RUN_FRAME_NS	(1000 * 1000000ull)	/* top's refresh, as rtla's */
-#define RUN_MAX_CONSUMERS 4
+#define RUN_MAX_CONSUMERS 5
 /* -t keeps what the kernel's own buffers would: its size on each CPU */
 #define RUN_TRACE_DEFAULT_KB	4096
 
@@ -42,11 +46,17 @@ struct run {
 	u64 measure_end_ns;		/* and after this, past -d (0: none) */
 	struct tlat_stats *stats;
 	struct tlat_hist *hist;
+	struct tlat_pctl *pctl;		/* NULL without --json */
 	struct tlat_consumer samplelog;
 	struct analysis *analysis;	/* NULL: no auto-analysis */
 	struct tracesave *trace;	/* NULL: no -t */
 	struct tracefs_instance *inst;
+	struct json_output *json;	/* NULL without --json */
+	FILE *text;			/* stdout, or NULL when --json - has it */
+	time_t start_time;		/* wall clock at the start of the measurement */
 	bool threshold_hit;
+	bool hit_seen;			/* hit holds the sample that crossed */
+	struct tlat_sample hit;
 };
 
 static u64 mono_now_ns(void)
@@ -85,8 +95,11 @@ static void run_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
 	 * reading timerlat_fd, tlat with them. The loop stops the source,
 	 * which knows the safe order.
 	 */
-	if (over_threshold(run->params, sample))
+	if (over_threshold(run->params, sample)) {
 		run->threshold_hit = true;
+		run->hit_seen = true;
+		run->hit = *sample;
+	}
 }
 
 static void run_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr)
@@ -118,6 +131,11 @@ static void hist_consume(void *priv, const struct tlat_sample *sample)
 	hist_add_sample(priv, sample);
 }
 
+static void pctl_consume(void *priv, const struct tlat_sample *sample)
+{
+	pctl_add_sample(priv, sample);
+}
+
 static void add_consumer(struct run *run, void (*fn)(void *, const struct tlat_sample *),
 			 void *priv)
 {
@@ -144,6 +162,17 @@ static int run_consumers_init(struct run *run, char *err)
 			return -ENOMEM;
 		add_consumer(run, hist_consume, run->hist);
 	}
+	/* a path that cannot be written fails here, before anything is measured */
+	ret = json_output_open(&run->json, p, err);
+	if (ret)
+		return ret;
+	run->text = json_output_stdout(p) ? NULL : stdout;
+	if (p->json_path) {
+		run->pctl = pctl_alloc(nr_cpus);
+		if (!run->pctl)
+			return -ENOMEM;
+		add_consumer(run, pctl_consume, run->pctl);
+	}
 	if (p->sample_log) {
 		ret = samplelog_open(&run->samplelog, p->sample_log);
 		if (ret) {
@@ -161,6 +190,8 @@ static void run_consumers_free(struct run *run)
 	tracesave_free(run->trace);
 	analysis_free(run->analysis);
 	samplelog_close(&run->samplelog);
+	json_output_close(run->json);
+	pctl_free(run->pctl);
 	hist_free(run->hist);
 	stats_free(run->stats);
 }
@@ -198,6 +229,7 @@ static void report_fill(struct tlat_report *report, const struct run *run,
 {
 	const struct tlat_params *p = run->params;
 
+	memset(report, 0, sizeof(*report));
 	report->params = p;
 	report->stats = run->stats;
 	report->hist = run->hist;
@@ -207,6 +239,9 @@ static void report_fill(struct tlat_report *report, const struct run *run,
 			    (now_ns - run->measure_start_ns) / 1000000000ull : 0;
 	report->processed_events = c->processed;
 	report->missed_events = c->missed_unknown ? TLAT_MISSED_UNKNOWN : c->missed;
+	report->threshold_hit = run->threshold_hit;
+	report->hit = run->hit_seen ? &run->hit : NULL;
+	report->interrupted = tlat_stop_requested;
 }
 
 static int run_trace_init(struct run *run, struct tlat_collector *c, char *err)
@@ -236,7 +271,8 @@ static int run_trace_save(struct run *run, struct tlat_collector *c,
 
 	if (!run->trace)
 		return 0;
-	printf("  Saving trace to %s\n", path);
+	if (run->text)
+		fprintf(run->text, "  Saving trace to %s\n", path);
 	ret = tracesave_write(run->trace, c->tep, ops->name, path);
 	if (ret)
 		snprintf(err, TLAT_ERR_LEN, "cannot save the trace to %s: %s", path, strerror(-ret));
@@ -253,6 +289,49 @@ static u64 run_max_latency_us(const struct run *run)
 			if (stats_get(run->stats, cpu, ctx)->max > max)
 				max = stats_get(run->stats, cpu, ctx)->max;
 	return max / 1000;
+}
+
+/* --json: the report completed with what only the document shows, then written */
+static int run_json_write(struct run *run, struct tlat_report *report,
+			  const struct tlat_source_ops *ops, struct tep_handle *tep, bool symbols,
+			  enum tlat_exit status, char *err)
+{
+	struct tlat_report_aa aa = { .results = NULL };
+	struct aa_result *results = NULL;
+	struct tlat_sysinfo sys;
+	int ret;
+
+	if (!run->json)
+		return 0;
+	ret = sysinfo_read(&sys);
+	if (ret) {
+		snprintf(err, TLAT_ERR_LEN, "cannot read the system's name: %s", strerror(-ret));
+		return ret;
+	}
+	report->source = ops->name;
+	report->pctl = run->pctl;
+	report->sys = &sys;
+	report->start_time = run->start_time;
+	report->end_time = time(NULL);
+	report->exit_status = status;
+	if (run->analysis) {
+		ret = analysis_results(run->analysis, &results, &aa.nr_results);
+		if (ret) {
+			snprintf(err, TLAT_ERR_LEN, "out of memory");
+			return ret;
+		}
+		aa.results = results;
+		aa.idle_exit = analysis_max_idle_exit(run->analysis, &aa.idle_exit_ns,
+						      &aa.idle_exit_cpu);
+		if (symbols) {
+			aa.symbol = analysis_symbol;
+			aa.symbol_ctx = tep;
+		}
+		report->aa = &aa;
+	}
+	ret = json_output_write(run->json, report, err);
+	free(results);
+	return ret;
 }
 
 static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat_source_ops *ops,
@@ -287,9 +366,9 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 				return -EIO;
 			}
 		}
-		if (renderer->frame && now >= next_frame_ns) {
+		if (renderer->frame && run->text && now >= next_frame_ns) {
 			report_fill(&report, run, c, ops->user_data(c->src), now);
-			renderer->frame(stdout, &report);
+			renderer->frame(run->text, &report);
 			next_frame_ns += RUN_FRAME_NS;
 		}
 	}
@@ -336,6 +415,7 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 
 	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
 	run->measure_start_ns = mono_now_ns() + (u64)p->warmup_s * 1000000000ull;
+	run->start_time = time(NULL) + p->warmup_s;
 	if (p->duration_s)
 		run->measure_end_ns = run->measure_start_ns + p->duration_s * 1000000000ull;
 	if (ops->start(src, err))
@@ -365,20 +445,22 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	if (run->threshold_hit && run_trace_save(run, &c, ops, err))
 		goto out_close;
 	report_fill(&report, run, &c, ops->user_data(src), mono_now_ns());
-	if (!p->aa_only)
-		renderer->final(stdout, &report);
+	if (run->text && !p->aa_only)
+		renderer->final(run->text, &report);
 	if (p->debug)
 		ops->report(src, stderr);
-	status = TLAT_EXIT_PASS;
-	if (run->threshold_hit) {
-		printf("timerlat hit stop tracing\n");
+	if (run->text && run->threshold_hit) {
+		fprintf(run->text, "timerlat hit stop tracing\n");
 		if (run->analysis)
-			analysis_report(run->analysis, stdout, c.tep, symbols);
-		status = TLAT_EXIT_THRESHOLD;
-	} else if (p->aa_only) {
-		printf("  Max latency was %llu\n", (unsigned long long)run_max_latency_us(run));
+			analysis_report(run->analysis, run->text, c.tep, symbols);
+	} else if (run->text && p->aa_only) {
+		fprintf(run->text, "  Max latency was %llu\n",
+			(unsigned long long)run_max_latency_us(run));
 	}
 	fflush(stdout);
+	status = run->threshold_hit ? TLAT_EXIT_THRESHOLD : TLAT_EXIT_PASS;
+	if (run_json_write(run, &report, ops, c.tep, symbols, status, err))
+		status = TLAT_EXIT_ERROR;
 	goto out_close;
 
 out_stop:

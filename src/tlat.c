@@ -6,6 +6,7 @@
  */
 #include <libgen.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
@@ -13,10 +14,7 @@
 #include "cli.h"
 #include "info.h"
 #include "run.h"
-
-#ifndef TLAT_VERSION
-#define TLAT_VERSION "0.1"
-#endif
+#include "version.h"
 
 struct tlat_command {
 	const char *name;
@@ -41,35 +39,43 @@ static void usage(FILE *out, const char *prog)
 		TLAT_VERSION, prog);
 }
 
-static int run_command(enum tlat_mode mode, const char *prog, int argc, char **argv)
+/* argc/argv: the command's options; cmdline: the whole command line, for --json */
+static int run_command(enum tlat_mode mode, const char *prog, int argc, char **argv,
+		       int cmdline_argc, char **cmdline)
 {
+	/* getopt may permute argv: the documents want the command line as typed */
+	char **typed = malloc(cmdline_argc * sizeof(*typed));
 	char err[TLAT_ERR_LEN] = "";
 	struct tlat_params params;
 	int ret;
 
-	if (cli_params_init(&params, mode, get_nprocs_conf())) {
+	if (!typed || cli_params_init(&params, mode, get_nprocs_conf())) {
 		fprintf(stderr, "%s: out of memory\n", prog);
+		free(typed);
 		return TLAT_EXIT_ERROR;
 	}
+	memcpy(typed, cmdline, cmdline_argc * sizeof(*typed));
+	params.argc = cmdline_argc;
+	params.argv = typed;
 	ret = cli_parse(&params, argc, argv, err);
 	if (ret == TLAT_CLI_HELP) {
 		cli_usage(stdout, mode);
-		cli_params_free(&params);
-		return TLAT_EXIT_PASS;
+		ret = TLAT_EXIT_PASS;
+		goto out;
 	}
 	if (!ret && geteuid()) {
 		snprintf(err, sizeof(err), "%s needs root permission", prog);
 		ret = -1;
 	}
-	if (ret) {
-		fprintf(stderr, "%s: %s\n", prog, err);
-		cli_params_free(&params);
-		return TLAT_EXIT_ERROR;
-	}
-	ret = tlat_run(&params, err);
+	if (!ret)
+		ret = tlat_run(&params, err);
+	else
+		ret = TLAT_EXIT_ERROR;
 	if (ret == TLAT_EXIT_ERROR)
 		fprintf(stderr, "%s: %s\n", prog, *err ? err : "failed");
+out:
 	cli_params_free(&params);
+	free(typed);
 	return ret;
 }
 
@@ -95,6 +101,8 @@ static int run_info(const char *prog, int argc)
 int main(int argc, char **argv)
 {
 	const char *prog = basename(argv[0]);
+	char **cmdline = argv;
+	int cmdline_argc = argc;
 
 	setvbuf(stdout, NULL, _IOFBF, 0);
 	/* "rtla timerlat ..." is "tlat ..." */
@@ -118,10 +126,11 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (argc >= 2 && !strcmp(argv[1], commands[i].name))
-			return run_command(commands[i].mode, prog, argc - 1, argv + 1);
+			return run_command(commands[i].mode, prog, argc - 1, argv + 1,
+					   cmdline_argc, cmdline);
 	/* as rtla: no command, or options first, means top */
 	if (argc < 2 || argv[1][0] == '-')
-		return run_command(TLAT_MODE_TOP, prog, argc, argv);
+		return run_command(TLAT_MODE_TOP, prog, argc, argv, cmdline_argc, cmdline);
 	fprintf(stderr, "%s: unknown command '%s' (try: top, hist)\n", prog, argv[1]);
 	return TLAT_EXIT_ERROR;
 }

@@ -121,6 +121,8 @@ static void check_defaults(const struct tlat_params *p, enum tlat_mode mode)
 	assert_int_equal(p->buffer_kb, 0);
 	assert_string_equal(p->source, "auto");
 	assert_null(p->sample_log);
+	assert_null(p->json_path);
+	assert_int_equal(p->json_format, TLAT_JSON_TLAT);
 	assert_int_equal(p->hist.bucket_size, 1);
 	assert_int_equal(p->hist.entries, 256);
 	assert_false(p->hist.no_irq);
@@ -321,6 +323,24 @@ static void test_source_and_sample_log(void **state)
 	PARSE_OK(c, "--source", "tracepoints", "--sample-log=/tmp/samples");
 	assert_string_equal(c->p.source, "tracepoints");
 	assert_string_equal(c->p.sample_log, "/tmp/samples");
+}
+
+static void test_json(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "--json", "-");
+	assert_string_equal(c->p.json_path, "-");
+	assert_int_equal(c->p.json_format, TLAT_JSON_TLAT);
+	PARSE_OK(c, "--json=out.json", "--json-format", "rt-tests");
+	assert_string_equal(c->p.json_path, "out.json");
+	assert_int_equal(c->p.json_format, TLAT_JSON_RT_TESTS);
+	PARSE_OK(c, "--json-format=tlat", "--json", "x");
+	assert_int_equal(c->p.json_format, TLAT_JSON_TLAT);
+	PARSE_ERR(c, "invalid --json-format 'xml': expected tlat or rt-tests", "--json", "x",
+		  "--json-format", "xml");
+	PARSE_ERR(c, "--json-format needs --json", "--json-format", "rt-tests");
+	PARSE_ERR(c, "requires an argument", "--json");
 }
 
 static void test_bucket_size(void **state)
@@ -638,6 +658,8 @@ int main(void)
 		HIST(test_warm_up),
 		TOP(test_trace_buffer_size),
 		TOP(test_source_and_sample_log),
+		TOP(test_json),
+		HIST(test_json),
 		HIST(test_bucket_size),
 		HIST(test_entries),
 		HIST(test_hist_flags),
