@@ -11,6 +11,8 @@ PKGS=(
 	rt-tests		# cyclictest, the benchmark's anchor
 	man-db groff-base	# the man page tests render with man -l
 	procps util-linux	# ps, pkill, setpriv, unshare, taskset in the live tests
+	gnuplot-nox		# tlat hist --plot draws with it
+	file python3		# the plot tests check PNG and SVG files
 )
 
 missing=()

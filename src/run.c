@@ -47,6 +47,7 @@ struct run {
 	struct tracesave *trace;	/* NULL: no -t */
 	struct tracefs_instance *inst;
 	bool threshold_hit;
+	struct tlat_report report;	/* the final one, for --plot after the clean-up */
 };
 
 static u64 mono_now_ns(void)
@@ -304,7 +305,6 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	const struct tlat_source_ops *ops;
 	struct tlat_source *src = NULL;
 	struct tlat_collector c;
-	struct tlat_report report;
 	enum tlat_exit status = TLAT_EXIT_ERROR;
 	bool symbols;
 	int ret;
@@ -364,9 +364,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	/* as rtla: the trace is saved before the final statistics are printed */
 	if (run->threshold_hit && run_trace_save(run, &c, ops, err))
 		goto out_close;
-	report_fill(&report, run, &c, ops->user_data(src), mono_now_ns());
+	report_fill(&run->report, run, &c, ops->user_data(src), mono_now_ns());
 	if (!p->aa_only)
-		renderer->final(stdout, &report);
+		renderer->final(stdout, &run->report);
 	if (p->debug)
 		ops->report(src, stderr);
 	status = TLAT_EXIT_PASS;
@@ -398,6 +398,9 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 	int dma_fd;
 
 	signals_install();
+	/* a bad --plot path is bad input: it must fail before anything changes */
+	if (params->hist.plot_file && render_plot_check(params->hist.plot_file, err))
+		return TLAT_EXIT_ERROR;
 	if (systune_housekeeping(params, err))
 		return TLAT_EXIT_ERROR;
 	if (run_consumers_init(&run, err)) {
@@ -419,6 +422,9 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 	}
 	if (dma_fd >= 0)
 		close(dma_fd);
+	/* gnuplot runs once the system is as it was: its failure cannot leave anything */
+	if (status != TLAT_EXIT_ERROR && params->hist.plot_file && render_plot(&run.report, err))
+		status = TLAT_EXIT_ERROR;
 	run_consumers_free(&run);
 	return status;
 }
