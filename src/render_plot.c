@@ -19,7 +19,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "cpuset.h"
 #include "render.h"
 
 extern char **environ;
@@ -50,6 +49,8 @@ static const char *const ctx_dash[TLAT_NR_CTX] = {
 static const char *const cpu_colour[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
 };
+
+#define NR_COLOURS	(sizeof(cpu_colour) / sizeof(cpu_colour[0]))
 
 enum tlat_plot_format render_plot_format(const char *path)
 {
@@ -191,11 +192,23 @@ static void plot_data(FILE *out, const struct tlat_report *r, long last)
 	fputs("EOD\n", out);
 }
 
-/* each curve's key names its maximum and its over: count, which the plot cannot show */
+/* the key names each curve's maximum and its over: count, which the plot cannot show */
+static void plot_key_title(FILE *out, const struct tlat_report *r, int cpu, int ctx,
+			   const char *unit)
+{
+	const struct tlat_stat *st = stats_get(r->stats, cpu, ctx);
+	u64 over = hist_bucket(r->hist, cpu, ctx, hist_entries(r->hist));
+
+	fprintf(out, "title \"CPU %d %s: ", cpu, ctx_title[ctx]);
+	if (st->count)
+		fprintf(out, "max %llu %s", (unsigned long long)(st->max / render_divisor(r)), unit);
+	else
+		fputs("no samples", out);
+	fprintf(out, ", over: %llu\"", (unsigned long long)over);
+}
+
 static void plot_curves(FILE *out, const struct tlat_report *r, const char *unit)
 {
-	unsigned int entries = hist_entries(r->hist);
-	u64 div = render_divisor(r);
 	int column = 2, shown = 0;
 	const char *sep = "plot ";
 
@@ -203,20 +216,11 @@ static void plot_curves(FILE *out, const struct tlat_report *r, const char *unit
 		if (!render_cpu_shown(r, cpu))
 			continue;
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++) {
-			const struct tlat_stat *st = stats_get(r->stats, cpu, ctx);
-
 			if (!curve_shown(r, cpu, ctx))
 				continue;
-			fprintf(out, "%s$tlat using 1:%d with steps lc rgb '%s' %s title \"CPU %d %s: ",
-				sep, column++, cpu_colour[shown % (sizeof(cpu_colour) /
-							  sizeof(cpu_colour[0]))],
-				ctx_dash[ctx], cpu, ctx_title[ctx]);
-			if (st->count)
-				fprintf(out, "max %llu %s", (unsigned long long)(st->max / div), unit);
-			else
-				fputs("no samples", out);
-			fprintf(out, ", over: %llu\"", (unsigned long long)hist_bucket(r->hist, cpu,
-										ctx, entries));
+			fprintf(out, "%s$tlat using 1:%d with steps lc rgb '%s' %s ", sep, column++,
+				cpu_colour[shown % NR_COLOURS], ctx_dash[ctx]);
+			plot_key_title(out, r, cpu, ctx, unit);
 			sep = ", \\\n     ";
 		}
 		shown++;
@@ -324,7 +328,8 @@ static int plot_gnuplot(char *const argv[], int in_fd, int out_fd, char *err)
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
 	if (WIFSIGNALED(status))
-		snprintf(err, TLAT_ERR_LEN, "%s was killed by signal %d", argv[0], WTERMSIG(status));
+		snprintf(err, TLAT_ERR_LEN, "%s was killed by signal %d", argv[0],
+			 WTERMSIG(status));
 	else
 		snprintf(err, TLAT_ERR_LEN, "%s failed (exit status %d)%s%s", argv[0],
 			 WEXITSTATUS(status), *msg ? ": " : "", msg);
@@ -338,7 +343,8 @@ int render_plot_check(const char *path, char *err)
 	int fd, null_fd, ret;
 
 	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
-		snprintf(err, TLAT_ERR_LEN, "cannot write the plot to %s: %s", path, strerror(EISDIR));
+		snprintf(err, TLAT_ERR_LEN, "cannot write the plot to %s: %s", path,
+			 strerror(EISDIR));
 		return -EISDIR;
 	}
 	/* a real file in the directory: access() would not see a read-only file system */

@@ -21,7 +21,8 @@ png_magic() {
 # only what the test put there: no temporary file of tlat's is left behind
 no_leftovers() {
 	local extra
-	extra=$(ls -A "$PLOT_DIR" | grep -v -x -e x.png -e x.svg -e noirq.svg -e int.png -e keep.png)
+	extra=$(ls -A "$PLOT_DIR" |
+		grep -v -x -e x.png -e x.svg -e noirq.svg -e int.png -e keep.png)
 	[ -z "$extra" ] || { echo "# left in $PLOT_DIR: $extra"; return 1; }
 }
 
@@ -85,7 +86,11 @@ plot_fails_early() {
 	t1=$(date +%s%N)
 	[ $rc = 1 ] && [ ! -s "$WORK/plot-bad.out" ] && [ "$(wc -l < "$WORK/plot-bad.err")" = 1 ] &&
 	grep -q -- "$want" "$WORK/plot-bad.err" && [ $(((t1 - t0) / 1000000)) -lt 1000 ] ||
-		{ echo "# rc $rc, $(((t1 - t0) / 1000000)) ms"; show "$WORK/plot-bad.err"; return 1; }
+		{
+			echo "# rc $rc, $(((t1 - t0) / 1000000)) ms"
+			show "$WORK/plot-bad.err"
+			return 1
+		}
 }
 check "plot: --plot x.jpg fails before measuring" \
 	plot_fails_early "must end in .png or .svg" "$TLAT" hist -d 5 --plot "$PLOT_DIR/x.jpg"
