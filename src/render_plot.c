@@ -141,11 +141,27 @@ static void plot_terminal(FILE *out, enum tlat_plot_format format)
 	      "}\n", out);
 }
 
+/*
+ * Text from outside tlat goes into single quotes: gnuplot expands nothing
+ * there (double quotes take escapes and `command` substitution), and a
+ * quote is written twice.
+ */
+static void plot_quoted(FILE *out, const char *text)
+{
+	fputc('\'', out);
+	for (const char *c = text; *c; c++)
+		if (*c == '\'')
+			fputs("''", out);
+		else if (*c != '\n')
+			fputc(*c, out);
+	fputc('\'', out);
+}
+
 static void plot_labels(FILE *out, const struct tlat_report *r, const char *unit)
 {
 	const struct tlat_params *p = r->params;
-	char duration[32], *d = duration;
-	const char *release = "(unknown)", *machine = "";
+	char duration[32], title[2 * sizeof(struct utsname) + sizeof(duration) + 64];
+	const char *release = "(unknown)", *machine = "", *d = duration;
 	struct utsname uts;
 
 	render_duration(duration, sizeof(duration), r->elapsed_s);
@@ -155,8 +171,11 @@ static void plot_labels(FILE *out, const struct tlat_report *r, const char *unit
 		release = uts.release;
 		machine = uts.machine;
 	}
-	fprintf(out, "set title \"tlat hist: Linux %s %s, period %llu us, duration %s\" noenhanced\n",
-		release, machine, (unsigned long long)p->period_us, d);
+	snprintf(title, sizeof(title), "tlat hist: Linux %s %s, period %llu us, duration %s",
+		 release, machine, (unsigned long long)p->period_us, d);
+	fputs("set title ", out);
+	plot_quoted(out, title);
+	fputs(" noenhanced\n", out);
 	if (p->hist.bucket_size > 1)
 		fprintf(out, "set xlabel \"Latency (%s), buckets of %u %s\"\n", unit,
 			p->hist.bucket_size, unit);

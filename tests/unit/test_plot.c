@@ -187,7 +187,8 @@ static void test_curves_and_data(void **state)
 	expect_has(s, "set yrange [0.8:*]\nset xrange [0:*]\n");
 	expect_has(s, "set xlabel \"Latency (us)\"\n");
 	expect_has(s, "set ylabel \"Number of latency samples\"\n");
-	expect_has(s, ", period 1000 us, duration 0 00:01:01\" noenhanced\n");
+	expect_has(s, "set title 'tlat hist: Linux ");
+	expect_has(s, ", period 1000 us, duration 0 00:01:01' noenhanced\n");
 	assert_int_equal(count(s, "set arrow"), 0);
 	plot_free(pl);
 }
