@@ -187,13 +187,31 @@ static void plot_labels(FILE *out, const struct tlat_report *r, const char *unit
 	      "set key top right box samplen 3\n", out);
 }
 
-/* one row per bucket up to the last non-empty one, and a row that closes it */
+static bool plot_bucket_empty(const struct tlat_report *r, long bucket)
+{
+	for (int cpu = 0; cpu < stats_nr_cpus(r->stats); cpu++)
+		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
+			if (curve_shown(r, cpu, ctx) && hist_bucket(r->hist, cpu, ctx, bucket))
+				return false;
+	return true;
+}
+
+/*
+ * A row per bucket up to the last non-empty one, and a row that closes it.
+ * A step runs from its row to the next, so of buckets empty in every curve
+ * only the first of a run needs a row: sparse tails (-E 1000000) stay small.
+ */
 static void plot_data(FILE *out, const struct tlat_report *r, long last)
 {
 	unsigned int size = r->params->hist.bucket_size;
+	bool prev_empty = false, empty;
 
 	fputs("$tlat << EOD\n", out);
 	for (long b = 0; b <= last + 1; b++) {
+		empty = b > last || plot_bucket_empty(r, b);
+		if (empty && prev_empty)
+			continue;
+		prev_empty = empty;
 		fprintf(out, "%lu", (unsigned long)b * size);
 		for (int cpu = 0; cpu < stats_nr_cpus(r->stats); cpu++)
 			for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++) {

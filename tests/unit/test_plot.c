@@ -213,6 +213,34 @@ static void test_user_context_and_no_irq(void **state)
 	plot_free(pl);
 }
 
+/* of buckets empty in every curve, only the first of a run has a row */
+static void test_sparse_rows(void **state)
+{
+	struct plot *pl = plot_new((char *[]){ "hist", "-E", "1000000", NULL });
+	const char *s;
+	char *data;
+
+	(void)state;
+	add_n(pl, 0, TLAT_CTX_IRQ, 1000, 7);
+	add_n(pl, 0, TLAT_CTX_IRQ, 5000, 1);
+	add_n(pl, 0, TLAT_CTX_THREAD, 4000, 2);
+	add_n(pl, 1, TLAT_CTX_THREAD, 999999000, 1);
+	s = script(pl, TLAT_PLOT_PNG);
+	data = data_block(s);
+	assert_string_equal(data,
+			    "0 0.5 0.5 0.5 0.5\n"
+			    "1 7 0.5 0.5 0.5\n"
+			    "2 0.5 0.5 0.5 0.5\n"
+			    "4 0.5 2 0.5 0.5\n"
+			    "5 1 0.5 0.5 0.5\n"
+			    "6 0.5 0.5 0.5 0.5\n"
+			    "999999 0.5 0.5 0.5 1\n"
+			    "1000000 0.5 0.5 0.5 0.5\n");
+	free(data);
+	expect_has(s, "title \"CPU 1 thread: max 999999 us, over: 0\"");
+	plot_free(pl);
+}
+
 /* -n -b 100: the x axis and the data are in nanoseconds, by hundreds */
 static void test_nano_and_bucket_size(void **state)
 {
@@ -300,6 +328,7 @@ int main(void)
 		cmocka_unit_test(test_cli_plot_option),
 		cmocka_unit_test(test_curves_and_data),
 		cmocka_unit_test(test_user_context_and_no_irq),
+		cmocka_unit_test(test_sparse_rows),
 		cmocka_unit_test(test_nano_and_bucket_size),
 		cmocka_unit_test(test_over),
 		cmocka_unit_test(test_no_samples),
