@@ -6,6 +6,12 @@ DESTDIR	?=
 BINDIR	?= $(PREFIX)/bin
 MANDIR	?= $(PREFIX)/share/man
 DATADIR	?= $(PREFIX)/share
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+# tlat.ko's source for DKMS, which looks in /usr/src/<name>-<version> whatever PREFIX is
+DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"$$/\1/p' kernel/dkms.conf)
+DKMS_SRCDIR ?= /usr/src/tlat-$(DKMS_VERSION)
+DKMS_FILES := kernel/Kbuild kernel/Makefile kernel/dkms.conf kernel/README \
+	      $(wildcard kernel/tlat_*.c kernel/tlat_*.h)
 
 CC	?= cc
 PKGS	:= libtracefs libtraceevent libproc2 json-c
@@ -68,6 +74,9 @@ install: tlat
 	install -D -m 0755 tlat $(DESTDIR)$(BINDIR)/tlat
 	for m in man/*.8; do install -D -m 0644 $$m $(DESTDIR)$(MANDIR)/man8/$$(basename $$m); done
 	for j in docs/*.schema.json; do install -D -m 0644 $$j $(DESTDIR)$(DATADIR)/tlat/$$(basename $$j); done
+	install -D -m 0644 completion/tlat $(DESTDIR)$(BASHCOMPDIR)/tlat
+	install -d $(DESTDIR)$(DKMS_SRCDIR)
+	install -m 0644 $(DKMS_FILES) $(DESTDIR)$(DKMS_SRCDIR)/
 
 clean:
 	rm -f tlat src/*.o src/libtlat.a $(UNIT_BINS) $(TEST_TOOLS)

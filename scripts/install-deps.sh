@@ -13,6 +13,8 @@ PKGS=(
 	man-db groff-base	# the man page tests render with man -l
 	python3-jsonschema	# the live tests validate --json against its schema
 	procps util-linux	# ps, pkill, setpriv, unshare, taskset in the live tests
+	gnuplot-nox		# tlat hist --plot draws with it
+	file python3		# the plot tests check PNG and SVG files
 )
 
 missing=()

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "parse.h"
+#include "render.h"
 
 #define TLAT_DEFAULT_PERIOD_US	1000
 #define TLAT_DEFAULT_ENTRIES	256
@@ -33,6 +34,7 @@ enum {
 	OPT_STACK_FORMAT,
 	OPT_JSON,
 	OPT_JSON_FORMAT,
+	OPT_PLOT,
 };
 
 /* rtla's name for the trace that -t and -a save */
@@ -84,6 +86,7 @@ static const struct option hist_long_opts[] = {
 	{ "no-summary",		no_argument,		NULL, OPT_NO_SUMMARY },
 	{ "no-index",		no_argument,		NULL, OPT_NO_INDEX },
 	{ "with-zeros",		no_argument,		NULL, OPT_WITH_ZEROS },
+	{ "plot",		required_argument,	NULL, OPT_PLOT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -292,6 +295,12 @@ static int parse_mode_opt(struct tlat_params *p, int opt, const char *arg, char 
 	case OPT_WITH_ZEROS:
 		p->hist.with_zeros = true;
 		return 0;
+	case OPT_PLOT:
+		if (render_plot_format(arg) == TLAT_PLOT_NONE)
+			return cli_error(err, "invalid --plot '%s': the file name must end in .png or .svg",
+					 arg);
+		p->hist.plot_file = arg;
+		return 0;
 	}
 	return 1;
 }
@@ -412,7 +421,7 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
 		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n"
-		      "	  [--json file [--json-format tlat|rt-tests]]\n\n",
+		      "	  [--json file [--json-format tlat|rt-tests]] [--plot file.png|file.svg]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -b/--bucket-size N: set the histogram bucket size (default 1)\n"
@@ -422,7 +431,9 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "     --no-header: do not print header\n"
 		      "     --no-summary: do not print summary\n"
 		      "     --no-index: do not print index\n"
-		      "     --with-zeros: print zero only entries\n", out);
+		      "     --with-zeros: print zero only entries\n"
+		      "     --plot file.png|file.svg: also draw the histogram with gnuplot: latency against\n"
+		      "     the number of samples (log scale), a curve per CPU and context\n", out);
 	}
 	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it.\n",
 	      out);

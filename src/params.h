@@ -64,6 +64,7 @@ struct tlat_hist_params {
 	bool no_summary;
 	bool no_index;
 	bool with_zeros;
+	const char *plot_file;		/* --plot: a .png or .svg to draw (NULL: none) */
 };
 
 struct tlat_params {

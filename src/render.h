@@ -65,7 +65,23 @@ extern const struct tlat_renderer_ops render_hist_ops;
 /* shared by the renderers */
 void render_duration(char *buf, size_t len, u64 elapsed_s);
 void render_missed_events(FILE *out, const struct tlat_report *report);
+bool render_cpu_shown(const struct tlat_report *report, int cpu);
 bool render_ctx_shown(const struct tlat_report *report, enum tlat_ctx ctx);
 u64 render_divisor(const struct tlat_report *report);
+
+/* render_plot.c: hist --plot, the histogram drawn by gnuplot into a PNG or SVG file */
+enum tlat_plot_format {
+	TLAT_PLOT_NONE,		/* neither .png nor .svg */
+	TLAT_PLOT_PNG,
+	TLAT_PLOT_SVG,
+};
+
+enum tlat_plot_format render_plot_format(const char *path);
+/* before measuring: the name, the directory and gnuplot are usable; changes nothing */
+int render_plot_check(const char *path, char *err);
+/* the gnuplot script, its data inline; for render_plot() and the unit tests */
+int render_plot_script(FILE *out, const struct tlat_report *report, enum tlat_plot_format format);
+/* draws report->params->hist.plot_file; on error it is left as it was */
+int render_plot(const struct tlat_report *report, char *err);
 
 #endif

@@ -3,6 +3,7 @@
  * render_common.c - the pieces of rtla's output that top and hist share:
  * the duration stamp, the missed-events line and the choice of columns.
  */
+#include "cpuset.h"
 #include "render.h"
 
 void render_duration(char *buf, size_t len, u64 elapsed_s)
@@ -22,6 +23,12 @@ void render_missed_events(FILE *out, const struct tlat_report *report)
 			(long long)missed,
 			(double)missed / (double)(report->processed_events + missed) * 100.0);
 	}
+}
+
+/* rtla hides CPUs that were not measured or produced nothing */
+bool render_cpu_shown(const struct tlat_report *report, int cpu)
+{
+	return cpuset_has(&report->params->cpus, cpu) && stats_cpu_has_data(report->stats, cpu);
 }
 
 bool render_ctx_shown(const struct tlat_report *report, enum tlat_ctx ctx)

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpuset.h"
 #include "render.h"
 
 static const char *const column_name[TLAT_NR_CTX] = {
@@ -19,11 +18,6 @@ static const char *const column_name[TLAT_NR_CTX] = {
 enum summary_row { ROW_COUNT, ROW_MIN, ROW_AVG, ROW_MAX, NR_ROWS };
 
 static const char *const row_label[NR_ROWS] = { "count:", "min:  ", "avg:  ", "max:  " };
-
-static bool cpu_shown(const struct tlat_report *r, int cpu)
-{
-	return cpuset_has(&r->params->cpus, cpu) && stats_cpu_has_data(r->stats, cpu);
-}
 
 static void print_summary_value(FILE *out, const struct tlat_stat *st, enum summary_row row,
 				u64 div)
@@ -56,7 +50,7 @@ static void hist_header(FILE *out, const struct tlat_report *r)
 	if (!r->params->hist.no_index)
 		fputs("Index", out);
 	for (int cpu = 0; cpu < stats_nr_cpus(r->stats); cpu++) {
-		if (!cpu_shown(r, cpu))
+		if (!render_cpu_shown(r, cpu))
 			continue;
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
 			if (render_ctx_shown(r, ctx))
@@ -83,7 +77,7 @@ static bool hist_bucket_row(FILE *out, const struct tlat_report *r, unsigned int
 			fprintf(row, "%-6u", bucket * r->params->hist.bucket_size);
 	}
 	for (int cpu = 0; cpu < stats_nr_cpus(r->stats); cpu++) {
-		if (!cpu_shown(r, cpu))
+		if (!render_cpu_shown(r, cpu))
 			continue;
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++) {
 			u64 n;
@@ -111,7 +105,7 @@ static void hist_summary(FILE *out, const struct tlat_report *r)
 		if (!r->params->hist.no_index)
 			fputs(row_label[row], out);
 		for (int cpu = 0; cpu < stats_nr_cpus(r->stats); cpu++) {
-			if (!cpu_shown(r, cpu))
+			if (!render_cpu_shown(r, cpu))
 				continue;
 			for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
 				if (render_ctx_shown(r, ctx))
@@ -129,7 +123,7 @@ static void hist_summary_all(FILE *out, const struct tlat_report *r)
 
 	memset(all, 0, sizeof(all));
 	for (int cpu = 0; cpu < stats_nr_cpus(r->stats); cpu++) {
-		if (!cpu_shown(r, cpu))
+		if (!render_cpu_shown(r, cpu))
 			continue;
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
 			stat_merge(&all[ctx], stats_get(r->stats, cpu, ctx));

@@ -5,7 +5,6 @@
  */
 #include <string.h>
 
-#include "cpuset.h"
 #include "render.h"
 
 static const char no_value[] = "        -";
@@ -123,7 +122,7 @@ static void top_print(FILE *out, const struct tlat_report *r, bool clear)
 		fputs("\033c", out);
 	top_header(out, r);
 	for (int cpu = 0; cpu < stats_nr_cpus(r->stats); cpu++) {
-		if (!cpuset_has(&r->params->cpus, cpu) || !stats_cpu_has_data(r->stats, cpu))
+		if (!render_cpu_shown(r, cpu))
 			continue;
 		top_cpu_row(out, r, cpu);
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)

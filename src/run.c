@@ -57,6 +57,7 @@ struct run {
 	bool threshold_hit;
 	bool hit_seen;			/* hit holds the sample that crossed */
 	struct tlat_sample hit;
+	struct tlat_report report;	/* the final one, for --plot after the clean-up */
 };
 
 static u64 mono_now_ns(void)
@@ -383,7 +384,6 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	const struct tlat_source_ops *ops;
 	struct tlat_source *src = NULL;
 	struct tlat_collector c;
-	struct tlat_report report;
 	enum tlat_exit status = TLAT_EXIT_ERROR;
 	bool symbols;
 	int ret;
@@ -444,9 +444,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	/* as rtla: the trace is saved before the final statistics are printed */
 	if (run->threshold_hit && run_trace_save(run, &c, ops, err))
 		goto out_close;
-	report_fill(&report, run, &c, ops->user_data(src), mono_now_ns());
+	report_fill(&run->report, run, &c, ops->user_data(src), mono_now_ns());
 	if (run->text && !p->aa_only)
-		renderer->final(run->text, &report);
+		renderer->final(run->text, &run->report);
 	if (p->debug)
 		ops->report(src, stderr);
 	if (run->text && run->threshold_hit) {
@@ -459,7 +459,7 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	}
 	fflush(stdout);
 	status = run->threshold_hit ? TLAT_EXIT_THRESHOLD : TLAT_EXIT_PASS;
-	if (run_json_write(run, &report, ops, c.tep, symbols, status, err))
+	if (run_json_write(run, &run->report, ops, c.tep, symbols, status, err))
 		status = TLAT_EXIT_ERROR;
 	goto out_close;
 
@@ -480,6 +480,9 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 	int dma_fd;
 
 	signals_install();
+	/* a bad --plot path is bad input: it must fail before anything changes */
+	if (params->hist.plot_file && render_plot_check(params->hist.plot_file, err))
+		return TLAT_EXIT_ERROR;
 	if (systune_housekeeping(params, err))
 		return TLAT_EXIT_ERROR;
 	if (run_consumers_init(&run, err)) {
@@ -501,6 +504,9 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 	}
 	if (dma_fd >= 0)
 		close(dma_fd);
+	/* gnuplot runs once the system is as it was: its failure cannot leave anything */
+	if (status != TLAT_EXIT_ERROR && params->hist.plot_file && render_plot(&run.report, err))
+		status = TLAT_EXIT_ERROR;
 	run_consumers_free(&run);
 	return status;
 }

@@ -171,15 +171,16 @@ build_module() {
 }
 
 # dkms_build NAME KDIR KREL: build the module the way kernel/README tells users to
-# install it, with dkms.conf, in a private DKMS tree.
+# install it, with dkms.conf, in a private DKMS tree, from the source that
+# "make install" puts in /usr/src/tlat-<version>.
 dkms_build() {
 	local name=$1 dir=$2 krel=$3 d=$work/$1/dkms ver
 	ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$repo/kernel/dkms.conf")
-	mkdir -p "$d/src/tlat-$ver" "$d/tree"
-	cp "$repo"/kernel/{Kbuild,Makefile,dkms.conf} "$repo"/kernel/*.[ch] "$d/src/tlat-$ver/"
-	dkms add --dkmstree "$d/tree" --sourcetree "$d/src" -m tlat -v "$ver" \
-		> "$d/log" 2>&1 &&
-	dkms build --dkmstree "$d/tree" --sourcetree "$d/src" -m tlat -v "$ver" \
+	mkdir -p "$d/tree"
+	make -s -C "$repo" install DESTDIR="$d/root" DKMS_SRCDIR="/src/tlat-$ver" > "$d/log" 2>&1 &&
+	dkms add --dkmstree "$d/tree" --sourcetree "$d/root/src" -m tlat -v "$ver" \
+		>> "$d/log" 2>&1 &&
+	dkms build --dkmstree "$d/tree" --sourcetree "$d/root/src" -m tlat -v "$ver" \
 		-k "$krel" --kernelsourcedir "$dir" >> "$d/log" 2>&1 &&
 	[ -n "$(find "$d/tree" -name 'tlat.ko*')" ] && return 0
 	cat "$d/log"
@@ -300,9 +301,9 @@ run_kernel() {
 	log "$name: module vermagic $(modinfo -F vermagic "$ko")"
 	if [ $dkms = 1 ]; then
 		if dkms_build "$name" "$dir" "$krel"; then
-			ok "$name: dkms build with kernel/dkms.conf"
+			ok "$name: dkms build of the source make install puts in /usr/src"
 		else
-			not_ok "$name: dkms build with kernel/dkms.conf"
+			not_ok "$name: dkms build of the source make install puts in /usr/src"
 		fi
 	fi
 	initrd=$(make_initramfs "$name" "$ko" "$krel")

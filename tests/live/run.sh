@@ -301,22 +301,67 @@ check "top clears the screen before each frame (rtla's \\033c)" grep -q $'\033c'
 check "top -D does not clear the screen" bash -c "! grep -q $'\\033c' $WORK/dbg.out"
 
 # --- make install honours PREFIX and DESTDIR --------------------------------------
+DKMS_VER=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' kernel/dkms.conf)
+host_dkms_before=$(ls -d /usr/src/tlat-* 2>/dev/null)
 make -s install DESTDIR="$WORK/root" PREFIX=/opt/tlat > "$WORK/install.out" 2>&1
+rc=$?
+ROOT=$WORK/root
 check "make install DESTDIR=... PREFIX=/opt/tlat installs the binary and man pages" \
-	bash -c "[ -x $WORK/root/opt/tlat/bin/tlat ] && [ -f $WORK/root/opt/tlat/share/man/man8/tlat-top.8 ]" ||
-	show "$WORK/install.out"
+	bash -c "[ $rc = 0 ] && [ -x $ROOT/opt/tlat/bin/tlat ] &&
+		 [ -f $ROOT/opt/tlat/share/man/man8/tlat-top.8 ]" || show "$WORK/install.out"
+check "make install: the installed binary runs" \
+	bash -c "$ROOT/opt/tlat/bin/tlat --version | grep -q '^tlat version '"
+installed_same() {	# installed_same DIR FILE...: each FILE is in DIR, unchanged
+	local dir=$1 f
+	shift
+	for f in "$@"; do
+		cmp -s "$f" "$dir/$(basename "$f")" ||
+			{ echo "# $dir/$(basename "$f") missing or differs"; return 1; }
+	done
+}
+check "make install: every man page, in share/man/man8" \
+	installed_same "$ROOT/opt/tlat/share/man/man8" man/*.8
+commands_have_pages() {
+	local cmd
+	for cmd in $("$TLAT" --help | sed -n 's/^ \{5\}\([a-z]\+\) \+- .*/\1/p'); do
+		[ -f "$ROOT/opt/tlat/share/man/man8/tlat-$cmd.8" ] ||
+			{ echo "# tlat $cmd has no man page tlat-$cmd.8"; return 1; }
+	done
+	[ -n "$cmd" ]
+}
+check "make install: every command of tlat --help has its man page (tlat-CMD.8)" \
+	commands_have_pages
+check "make install: the bash completion, in share/bash-completion/completions/tlat" \
+	installed_same "$ROOT/opt/tlat/share/bash-completion/completions" completion/tlat
+check "make install: the installed completion loads and completes 'tlat h' -> hist" \
+	bash --norc -c ". $ROOT/opt/tlat/share/bash-completion/completions/tlat &&
+		COMP_WORDS=(tlat h) COMP_CWORD=1 && _tlat && [ \"\${COMPREPLY[*]}\" = hist ]"
+check "make install: tlat.ko's source for DKMS in DESTDIR/usr/src/tlat-$DKMS_VER" \
+	installed_same "$ROOT/usr/src/tlat-$DKMS_VER" kernel/Kbuild kernel/Makefile kernel/dkms.conf \
+	kernel/tlat_*.c kernel/tlat_*.h
+check "make install: nothing outside DESTDIR (no /usr/src/tlat-* added on the host)" \
+	[ "$(ls -d /usr/src/tlat-* 2>/dev/null)" = "$host_dkms_before" ]
+make -s install DESTDIR="$WORK/root2" DKMS_SRCDIR=/opt/dkms/tlat > "$WORK/install2.out" 2>&1
+check "make install DKMS_SRCDIR=/opt/dkms/tlat puts the module source there" \
+	installed_same "$WORK/root2/opt/dkms/tlat" kernel/dkms.conf kernel/tlat_*.c ||
+	show "$WORK/install2.out"
+check "make install: the default PREFIX is /usr/local" \
+	bash -c "[ -x $WORK/root2/usr/local/bin/tlat ] &&
+		 [ -f $WORK/root2/usr/local/share/bash-completion/completions/tlat ]"
 
 # --- help and man pages ----------------------------------------------------------
 for mode in top hist; do
 	"$TLAT" $mode --help > "$WORK/help.out" 2>&1
 	check "$mode --help exits 0 and lists --period" grep -q -- '--period' "$WORK/help.out"
 done
-for page in man/tlat.8 man/tlat-top.8 man/tlat-hist.8; do
+for page in man/*.8; do
 	check "$page renders with man -l" bash -c "MANWIDTH=80 man -l $page 2>&1 >/dev/null | (! grep -q .) && [ \$(MANWIDTH=80 man -l $page | wc -l) -gt 20 ]"
 done
 
 . tests/live/aa.sh
 . tests/live/json.sh
+. tests/live/plot.sh
+. tests/live/completion.sh
 
 check "all runs left tracefs as they found it" same_as_before
 finish

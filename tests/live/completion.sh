@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: GPL-2.0
+# completion.sh - live tests of the bash completion (completion/tlat), sourced
+# by run.sh (uses check, show, $TLAT, $WORK): it is loaded into a clean bash,
+# driven through COMP_WORDS as bash drives it, and its option lists are
+# compared with what "tlat top --help" and "tlat hist --help" print, so that
+# neither can drift from the other.
+
+COMPLETION=completion/tlat
+
+# complete WORDS...: what the completion offers for the last word, one a line
+complete_words() {
+	bash --norc --noprofile -c '
+		. "$1" || exit 1
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		COMP_LINE="$*"
+		COMP_POINT=${#COMP_LINE}
+		_tlat
+		printf "%s\n" "${COMPREPLY[@]}"' bash "$COMPLETION" "$@" | sort -u
+}
+
+# completes WANT WORDS...: the completion offers exactly WANT (words, any order)
+completes() {
+	local want got
+	want=$(printf '%s\n' $1 | sort -u)
+	shift
+	got=$(complete_words "$@")
+	[ "$got" = "$want" ] || { echo "# '$*' gave: $(echo $got), want: $(echo $want)"; return 1; }
+}
+
+check "completion: bash -n accepts it and it registers for tlat" \
+	bash --norc -c ". $COMPLETION && complete -p tlat | grep -q -- '-F _tlat tlat\$'"
+check "completion: 'tlat h<TAB>' -> hist" completes "hist" tlat h
+check "completion: 'tlat <TAB>' -> the commands" completes "top hist info" tlat ""
+check "completion: 'tlat top --st<TAB>' -> --stack --stack-format" \
+	completes "--stack --stack-format" tlat top --st
+check "completion: 'tlat hist --source <TAB>' -> the four sources" \
+	completes "auto timerlat module tracepoints" tlat hist --source ""
+check "completion: 'tlat top --source=t<TAB>' -> timerlat tracepoints" \
+	completes "timerlat tracepoints" tlat top --source = t
+check "completion: 'tlat top --stack-format <TAB>' -> truncate skip full" \
+	completes "truncate skip full" tlat top --stack-format ""
+check "completion: 'tlat hist -P <TAB>' -> the policy prefixes" \
+	completes "o: r: f: d:" tlat hist -P ""
+check "completion: 'tlat hist -c <TAB>' -> the online CPUs" \
+	completes "$(cat /sys/devices/system/cpu/online)" tlat hist -c ""
+check "completion: 'tlat top -p <TAB>' -> nothing (a number)" completes "" tlat top -p ""
+check "completion: 'tlat top --plo<TAB>' -> nothing (hist only)" completes "" tlat top --plo
+check "completion: 'tlat --qu<TAB>' -> --quiet (no command is top)" \
+	completes "--quiet" tlat --qu
+check "completion: 'tlat info -<TAB>' -> nothing (no options)" completes "" tlat info -
+
+# file values: in a directory of known files
+COMP_DIR=$WORK/complete
+mkdir -p "$COMP_DIR/sub"
+touch "$COMP_DIR/a.png" "$COMP_DIR/b.svg" "$COMP_DIR/c.txt" "$COMP_DIR/D.PNG"
+check "completion: 'tlat hist --plot <TAB>' -> .png and .svg files and directories" \
+	completes "$COMP_DIR/a.png $COMP_DIR/b.svg $COMP_DIR/D.PNG $COMP_DIR/sub" \
+	tlat hist --plot "$COMP_DIR/"
+check "completion: 'tlat top --sample-log <TAB>' -> any file" \
+	completes "$COMP_DIR/a.png $COMP_DIR/b.svg $COMP_DIR/c.txt $COMP_DIR/D.PNG $COMP_DIR/sub" \
+	tlat top --sample-log "$COMP_DIR/"
+check "completion: 'tlat top -t <TAB>' -> any file" \
+	completes "$COMP_DIR/c.txt" tlat top -t "$COMP_DIR/c"
+
+# --- the lists are those of --help, both ways -------------------------------------
+help_opts() {
+	"$TLAT" "$1" --help | grep -oE -- '(^|[ [|/])--?[a-zA-Z][a-z-]*' | sed 's/^[ [|/]//' |
+		grep -vx -- '-[a-z][a-z-]\+' | sort -u
+}
+for mode in top hist; do
+	help_opts $mode > "$WORK/help-$mode.opts"
+	complete_words tlat $mode - > "$WORK/comp-$mode.opts"
+	check "completion: 'tlat $mode -<TAB>' offers exactly the options of $mode --help" \
+		diff -u "$WORK/help-$mode.opts" "$WORK/comp-$mode.opts" ||
+		diff -u "$WORK/help-$mode.opts" "$WORK/comp-$mode.opts" | show
+	check "completion: $mode --help lists at least 25 options (the parse works)" \
+		[ "$(wc -l < "$WORK/help-$mode.opts")" -ge 25 ]
+done
+check "completion: the commands are those of tlat --help" \
+	completes "$("$TLAT" --help | sed -n 's/^ \{5\}\([a-z]\+\) \+- .*/\1/p')" tlat ""
+check "completion: the --source values are those of --help" \
+	completes "$("$TLAT" top --help | sed -n 's/.*--source \([a-z|]*\):.*/\1/p' | tr '|' ' ')" \
+	tlat top --source ""
+check "completion: the --stack-format values are those of --help" \
+	completes "$("$TLAT" top --help | sed -n 's/.*--stack-format \([a-z|]*\):.*/\1/p' |
+		   tr '|' ' ')" tlat top --stack-format ""
