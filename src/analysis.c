@@ -156,6 +156,12 @@ void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, boo
 	}
 }
 
+void analysis_rearm(struct analysis *an)
+{
+	for (int cpu = 0; cpu < an->params->cpus.nr_cpus; cpu++)
+		aa_rearm(an->aa, cpu);
+}
+
 void analysis_free(struct analysis *an)
 {
 	if (!an)

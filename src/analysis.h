@@ -28,6 +28,8 @@ void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int
  * symbols: the tep has the kernel's (ksyms_load()), for the stacks.
  */
 void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, bool symbols);
+/* after a report, when the run measures on: the next hit gets its own analysis */
+void analysis_rearm(struct analysis *an);
 void analysis_free(struct analysis *an);
 
 #endif

@@ -31,10 +31,9 @@ enum {
 	OPT_NO_AA,
 	OPT_DUMP_TASKS,
 	OPT_STACK_FORMAT,
+	OPT_ON_THRESHOLD,
+	OPT_ON_END,
 };
-
-/* rtla's name for the trace that -t and -a save */
-#define TLAT_DEFAULT_TRACE_FILE	"timerlat_trace.txt"
 
 #define COMMON_LONG_OPTS						\
 	{ "help",		no_argument,		NULL, 'h' },	\
@@ -61,6 +60,8 @@ enum {
 	{ "no-aa",		no_argument,		NULL, OPT_NO_AA },	\
 	{ "dump-tasks",		no_argument,		NULL, OPT_DUMP_TASKS },	\
 	{ "stack-format",	required_argument,	NULL, OPT_STACK_FORMAT }, \
+	{ "on-threshold",	required_argument,	NULL, OPT_ON_THRESHOLD }, \
+	{ "on-end",		required_argument,	NULL, OPT_ON_END },	\
 	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
 
 static const struct option top_long_opts[] = {
@@ -120,9 +121,13 @@ void cli_params_free(struct tlat_params *params)
 {
 	cpuset_free(&params->cpus);
 	cpuset_free(&params->housekeeping);
+	actions_free(&params->on_threshold);
+	actions_free(&params->on_end);
 }
 
-static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, char *err)
+/* trace_file: -t's and -a's, which becomes the last threshold action once all is parsed */
+static int parse_common_opt(struct tlat_params *p, const char **trace_file, int opt,
+			    const char *arg, char *err)
 {
 	u64 v;
 
@@ -172,12 +177,16 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 		p->stop_irq_us = p->stop_thread_us = p->stack_us = v;
 		if (opt == OPT_AA_ONLY)
 			p->aa_only = true;
-		else if (!p->trace_file)
-			p->trace_file = TLAT_DEFAULT_TRACE_FILE;
+		else if (!*trace_file)
+			*trace_file = TLAT_DEFAULT_TRACE_FILE;
 		return 0;
 	case 't':
-		p->trace_file = arg && *arg ? arg : TLAT_DEFAULT_TRACE_FILE;
+		*trace_file = arg && *arg ? arg : TLAT_DEFAULT_TRACE_FILE;
 		return 0;
+	case OPT_ON_THRESHOLD:
+		return actions_parse(&p->on_threshold, arg, "--on-threshold", err);
+	case OPT_ON_END:
+		return actions_parse(&p->on_end, arg, "--on-end", err);
 	case OPT_NO_AA:
 		p->no_aa = true;
 		return 0;
@@ -301,6 +310,7 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 	/* the leading ':' makes getopt return ':' for a missing argument */
 	const char *short_opts = p->mode == TLAT_MODE_TOP ? ":" COMMON_SHORT_OPTS "q"
 							  : ":" COMMON_SHORT_OPTS "b:E:";
+	const char *trace_file = NULL;
 	int opt, ret;
 
 	optind = 0;	/* full reset: unit tests parse many command lines */
@@ -326,7 +336,7 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 			optarg = argv[optind++];
 		if ((opt == 'C' || opt == 't') && optarg && optarg[0] == '=')
 			optarg++;
-		ret = parse_common_opt(p, opt, optarg, err);
+		ret = parse_common_opt(p, &trace_file, opt, optarg, err);
 		if (ret > 0)
 			ret = parse_mode_opt(p, opt, optarg, err);
 		if (ret)
@@ -334,6 +344,9 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 	}
 	if (optind < argc)
 		return cli_error(err, "unexpected argument '%s'", argv[optind]);
+	/* as rtla: -t is a trace action, after every --on-threshold */
+	if (trace_file && actions_add_trace(&p->on_threshold, trace_file))
+		return cli_error(err, "out of memory");
 	return cli_check(p, err);
 }
 

@@ -67,6 +67,8 @@ static int run_command(enum tlat_mode mode, const char *prog, int argc, char **a
 		return TLAT_EXIT_ERROR;
 	}
 	ret = tlat_run(&params, err);
+	/* what the run printed comes before its error */
+	fflush(stdout);
 	if (ret == TLAT_EXIT_ERROR)
 		fprintf(stderr, "%s: %s\n", prog, *err ? err : "failed");
 	cli_params_free(&params);
