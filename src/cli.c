@@ -369,6 +369,10 @@ static const char common_usage[] =
 	"     --dump-tasks: print the task running on each CPU when tracing stopped\n"
 	"     --stack-format truncate|skip|full: at an unknown address, stop the stack,\n"
 	"     skip the address or print it raw (default truncate)\n"
+	"     --on-threshold action: run action when a threshold stops tracing; may be repeated:\n"
+	"     trace[,file=name], signal,num=N,pid=PID|parent, shell,command=CMD, or continue\n"
+	"     (measure on: each hit is reported as it happens, exit status 2 at the end)\n"
+	"     --on-end action: run action when the measurement ends; may be repeated\n"
 	"  -n/--nano: display data in nanoseconds\n"
 	"  -D/--debug: print debug info\n"
 	"     --dma-latency us: set /dev/cpu_dma_latency latency <us> to reduce exit from idle latency\n"
@@ -389,7 +393,8 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		fputs("tlat top: a per-cpu summary of the timer latency\n\n"
 		      "  usage: [rtla] timerlat [top] [-h] [-q] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
 		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
-		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
+		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n"
+		      "	  [--on-threshold action] [--on-end action]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -q/--quiet: print only a summary at the end\n"
@@ -400,7 +405,8 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
 		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
-		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
+		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n"
+		      "	  [--on-threshold action] [--on-end action]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -b/--bucket-size N: set the histogram bucket size (default 1)\n"
@@ -412,6 +418,6 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "     --no-index: do not print index\n"
 		      "     --with-zeros: print zero only entries\n", out);
 	}
-	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it.\n",
-	      out);
+	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it\n"
+	      "(or, with --on-threshold continue, was hit).\n", out);
 }

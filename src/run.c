@@ -364,14 +364,19 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 			snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
 			return -EIO;
 		}
-		if (kernel_stopped)
+		now = mono_now_ns();
+		/*
+		 * A kernel stop tlat's own check did not see is a hit whose
+		 * sample was lost, unless it came past -d's end: not a hit then.
+		 */
+		if (kernel_stopped && !(end_ns && now >= end_ns))
 			run->threshold_hit = true;
 		if (run->threshold_hit) {
 			ret = run_threshold(run, err);
 			if (ret <= 0)
 				return ret;
+			now = mono_now_ns();
 		}
-		now = mono_now_ns();
 		if (end_ns && now >= end_ns)
 			break;
 		/* until the kernel stops are armed, run_sample() checks alone */
