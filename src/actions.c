@@ -98,7 +98,8 @@ int actions_parse(struct tlat_actions *actions, const char *spec, const char *op
 		if (!args)
 			return actions_add_trace(actions, TLAT_DEFAULT_TRACE_FILE);
 		if (strncmp(args, "file=", 5) || !args[5] || strchr(args, ','))
-			return action_error(err, option, spec, "trace takes one argument, file=NAME");
+			return action_error(err, option, spec,
+					    "trace takes one argument, file=NAME");
 		ret = actions_add_trace(actions, args + 5);
 	} else if (len == 6 && !strncmp(spec, "signal", len)) {
 		ret = parse_signal(actions, args, option, spec, err);

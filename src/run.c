@@ -431,7 +431,7 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	run->inst = session->inst;
 	run->collector = &c;
 	run->tracer = ops->name;
-	run->kernel_stops = ops->arm_thresholds != NULL;
+	run->kernel_stops = !!ops->arm_thresholds;
 	/* after the source: the adapter's events and filters win over its own */
 	if (run->analysis && analysis_attach(run->analysis, &c, err))
 		goto out_close;
@@ -466,11 +466,10 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	if (run_actions(run, &p->on_end, err) < 0)
 		goto out_close;
 	status = run->threshold_hit || run->hits ? TLAT_EXIT_THRESHOLD : TLAT_EXIT_PASS;
-	if (run->threshold_hit) {
+	if (run->threshold_hit)
 		run_report_hit(run);
-	} else if (p->aa_only) {
+	else if (p->aa_only)
 		printf("  Max latency was %llu\n", (unsigned long long)run_max_latency_us(run));
-	}
 	fflush(stdout);
 	goto out_close;
 
