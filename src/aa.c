@@ -219,6 +219,23 @@ void aa_lost(struct aa_engine *aa, int cpu)
 	c->gap_open = true;
 }
 
+void aa_rearm(struct aa_engine *aa, int cpu)
+{
+	struct aa_cpu *c = aa_cpu(aa, cpu);
+
+	if (!c || !c->hit)
+		return;
+	c->hit = false;
+	c->stack_found = false;
+	/* events after the freeze were dropped: a gap up to the next one seen */
+	if (!c->gap_open) {
+		c->gaps[c->gap_next] = (struct aa_gap){ .from_ns = c->freeze_ns,
+							.to_ns = UINT64_MAX };
+		c->gap_next = (c->gap_next + 1) % AA_MAX_GAPS;
+		c->gap_open = true;
+	}
+}
+
 /*
  * The timer IRQ is the IRQ that was running when the IRQ sample was taken;
  * the IRQ before it, if it ran past the expected expiry, delayed it.

@@ -118,6 +118,12 @@ void aa_add_switch(struct aa_engine *aa, const struct aa_switch *sw);
 void aa_add_stack(struct aa_engine *aa, int cpu, u64 ts_ns, const u64 *ips, int nr);
 /* the kernel dropped events on this CPU: what is in flight is incomplete */
 void aa_lost(struct aa_engine *aa, int cpu);
+/*
+ * Forget this CPU's hit, so that the next crossing is frozen and explained
+ * (a run that goes on measuring after a threshold). What was not kept since
+ * the hit counts as lost.
+ */
+void aa_rearm(struct aa_engine *aa, int cpu);
 
 /* whether a threshold was crossed on this CPU, and if so its explanation */
 bool aa_result(const struct aa_engine *aa, int cpu, struct aa_result *res);

@@ -183,6 +183,12 @@ bool analysis_max_idle_exit(const struct analysis *an, u64 *latency_ns, int *cpu
 	return aa_max_idle_exit(an->aa, latency_ns, cpu);
 }
 
+void analysis_rearm(struct analysis *an)
+{
+	for (int cpu = 0; cpu < an->params->cpus.nr_cpus; cpu++)
+		aa_rearm(an->aa, cpu);
+}
+
 void analysis_free(struct analysis *an)
 {
 	if (!an)

@@ -38,6 +38,8 @@ int analysis_results(struct analysis *an, struct aa_result **results, int *nr);
 bool analysis_max_idle_exit(const struct analysis *an, u64 *latency_ns, int *cpu);
 /* a return address's function name, from a tep that has the kernel's symbols */
 const char *analysis_symbol(void *tep, u64 addr);
+/* after a report, when the run measures on: the next hit gets its own analysis */
+void analysis_rearm(struct analysis *an);
 void analysis_free(struct analysis *an);
 
 #endif

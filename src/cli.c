@@ -35,10 +35,9 @@ enum {
 	OPT_JSON,
 	OPT_JSON_FORMAT,
 	OPT_PLOT,
+	OPT_ON_THRESHOLD,
+	OPT_ON_END,
 };
-
-/* rtla's name for the trace that -t and -a save */
-#define TLAT_DEFAULT_TRACE_FILE	"timerlat_trace.txt"
 
 #define COMMON_LONG_OPTS						\
 	{ "help",		no_argument,		NULL, 'h' },	\
@@ -65,6 +64,8 @@ enum {
 	{ "no-aa",		no_argument,		NULL, OPT_NO_AA },	\
 	{ "dump-tasks",		no_argument,		NULL, OPT_DUMP_TASKS },	\
 	{ "stack-format",	required_argument,	NULL, OPT_STACK_FORMAT }, \
+	{ "on-threshold",	required_argument,	NULL, OPT_ON_THRESHOLD }, \
+	{ "on-end",		required_argument,	NULL, OPT_ON_END },	\
 	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG },	\
 	{ "json",		required_argument,	NULL, OPT_JSON },	\
 	{ "json-format",	required_argument,	NULL, OPT_JSON_FORMAT }
@@ -127,9 +128,13 @@ void cli_params_free(struct tlat_params *params)
 {
 	cpuset_free(&params->cpus);
 	cpuset_free(&params->housekeeping);
+	actions_free(&params->on_threshold);
+	actions_free(&params->on_end);
 }
 
-static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, char *err)
+/* trace_file: -t's and -a's, which becomes the last threshold action once all is parsed */
+static int parse_common_opt(struct tlat_params *p, const char **trace_file, int opt,
+			    const char *arg, char *err)
 {
 	u64 v;
 
@@ -179,12 +184,16 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 		p->stop_irq_us = p->stop_thread_us = p->stack_us = v;
 		if (opt == OPT_AA_ONLY)
 			p->aa_only = true;
-		else if (!p->trace_file)
-			p->trace_file = TLAT_DEFAULT_TRACE_FILE;
+		else if (!*trace_file)
+			*trace_file = TLAT_DEFAULT_TRACE_FILE;
 		return 0;
 	case 't':
-		p->trace_file = arg && *arg ? arg : TLAT_DEFAULT_TRACE_FILE;
+		*trace_file = arg && *arg ? arg : TLAT_DEFAULT_TRACE_FILE;
 		return 0;
+	case OPT_ON_THRESHOLD:
+		return actions_parse(&p->on_threshold, arg, "--on-threshold", err);
+	case OPT_ON_END:
+		return actions_parse(&p->on_end, arg, "--on-end", err);
 	case OPT_NO_AA:
 		p->no_aa = true;
 		return 0;
@@ -329,6 +338,7 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 	/* the leading ':' makes getopt return ':' for a missing argument */
 	const char *short_opts = p->mode == TLAT_MODE_TOP ? ":" COMMON_SHORT_OPTS "q"
 							  : ":" COMMON_SHORT_OPTS "b:E:";
+	const char *trace_file = NULL;
 	int opt, ret;
 
 	optind = 0;	/* full reset: unit tests parse many command lines */
@@ -354,7 +364,7 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 			optarg = argv[optind++];
 		if ((opt == 'C' || opt == 't') && optarg && optarg[0] == '=')
 			optarg++;
-		ret = parse_common_opt(p, opt, optarg, err);
+		ret = parse_common_opt(p, &trace_file, opt, optarg, err);
 		if (ret > 0)
 			ret = parse_mode_opt(p, opt, optarg, err);
 		if (ret)
@@ -362,6 +372,9 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 	}
 	if (optind < argc)
 		return cli_error(err, "unexpected argument '%s'", argv[optind]);
+	/* as rtla: -t is a trace action, after every --on-threshold */
+	if (trace_file && actions_add_trace(&p->on_threshold, trace_file))
+		return cli_error(err, "out of memory");
 	return cli_check(p, err);
 }
 
@@ -384,6 +397,10 @@ static const char common_usage[] =
 	"     --dump-tasks: print the task running on each CPU when tracing stopped\n"
 	"     --stack-format truncate|skip|full: at an unknown address, stop the stack,\n"
 	"     skip the address or print it raw (default truncate)\n"
+	"     --on-threshold action: run action when a threshold stops tracing; may be repeated:\n"
+	"     trace[,file=name], signal,num=N,pid=PID|parent, shell,command=CMD, or continue\n"
+	"     (measure on: each hit is reported as it happens, exit status 2 at the end)\n"
+	"     --on-end action: run action when the measurement ends; may be repeated\n"
 	"  -n/--nano: display data in nanoseconds\n"
 	"  -D/--debug: print debug info\n"
 	"     --dma-latency us: set /dev/cpu_dma_latency latency <us> to reduce exit from idle latency\n"
@@ -409,7 +426,7 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "  usage: [rtla] timerlat [top] [-h] [-q] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
 		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n"
-		      "	  [--json file [--json-format tlat|rt-tests]]\n\n",
+		      "	  [--on-threshold action] [--on-end action] [--json file [--json-format tlat|rt-tests]]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -q/--quiet: print only a summary at the end\n"
@@ -421,7 +438,8 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
 		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n"
-		      "	  [--json file [--json-format tlat|rt-tests]] [--plot file.png|file.svg]\n\n",
+		      "	  [--on-threshold action] [--on-end action] [--json file [--json-format tlat|rt-tests]]\n"
+		      "	  [--plot file.png|file.svg]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -b/--bucket-size N: set the histogram bucket size (default 1)\n"
@@ -435,6 +453,6 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "     --plot file.png|file.svg: also draw the histogram with gnuplot: latency against\n"
 		      "     the number of samples (log scale), a curve per CPU and context\n", out);
 	}
-	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it.\n",
-	      out);
+	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it\n"
+	      "(or, with --on-threshold continue, was hit).\n", out);
 }

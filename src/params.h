@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "actions.h"
 #include "sample.h"
 
 /* rtla's and the kernel's default for the measuring threads: SCHED_FIFO 95 */
@@ -87,7 +88,9 @@ struct tlat_params {
 	bool aa_only;			/* --aa-only: the analysis, no statistics */
 	bool dump_tasks;
 	enum tlat_stack_format stack_format;
-	const char *trace_file;		/* -t: save the trace here on a stop (NULL: no) */
+	/* --on-threshold, then -t's trace (as rtla: last); and --on-end */
+	struct tlat_actions on_threshold;
+	struct tlat_actions on_end;
 	bool quiet;
 	bool nano;
 	bool debug;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cpuset.h"
+#include "actions.h"
 #include "render_json.h"
 #include "version.h"
 
@@ -151,6 +152,15 @@ static struct json_object *hist_options_json(const struct tlat_hist_params *h)
 }
 
 /* the parsed options: what the run was asked to do, whatever the spelling */
+/* -t/-a or the first trace action of --on-threshold: where a stop saves the trace */
+static const char *json_trace_file(const struct tlat_params *p)
+{
+	for (int i = 0; i < p->on_threshold.nr; i++)
+		if (p->on_threshold.list[i].type == TLAT_ACTION_TRACE)
+			return p->on_threshold.list[i].arg;
+	return NULL;
+}
+
 static struct json_object *options_json(const struct tlat_params *p)
 {
 	static const char *const threads[] = { "auto", "kernel", "user" };
@@ -176,7 +186,7 @@ static struct json_object *options_json(const struct tlat_params *p)
 	add(obj, "aa_only", json_object_new_boolean(p->aa_only));
 	add(obj, "dump_tasks", json_object_new_boolean(p->dump_tasks));
 	add(obj, "stack_format", json_object_new_string(stack_format[p->stack_format]));
-	add(obj, "trace_file", render_json_string(p->trace_file));
+	add(obj, "trace_file", render_json_string(json_trace_file(p)));
 	add(obj, "quiet", json_object_new_boolean(p->quiet));
 	add(obj, "nano", json_object_new_boolean(p->nano));
 	add(obj, "debug", json_object_new_boolean(p->debug));

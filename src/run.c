@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "actions.h"
 #include "analysis.h"
 #include "cgroup.h"
 #include "cli.h"
@@ -32,7 +33,7 @@
 #define RUN_POLL_NS	(250 * 1000000ull)
 #define RUN_FRAME_NS	(1000 * 1000000ull)	/* top's refresh, as rtla's */
 #define RUN_MAX_CONSUMERS 5
-/* -t keeps what the kernel's own buffers would: its size on each CPU */
+/* a trace action keeps what the kernel's own buffers would: its size on each CPU */
 #define RUN_TRACE_DEFAULT_KB	4096
 
 volatile sig_atomic_t tlat_stop_requested;
@@ -49,15 +50,22 @@ struct run {
 	struct tlat_pctl *pctl;		/* NULL without --json */
 	struct tlat_consumer samplelog;
 	struct analysis *analysis;	/* NULL: no auto-analysis */
-	struct tracesave *trace;	/* NULL: no -t */
+	struct tracesave *trace;	/* NULL: no trace action */
 	struct tracefs_instance *inst;
 	struct json_output *json;	/* NULL without --json */
 	FILE *text;			/* stdout, or NULL when --json - has it */
 	time_t start_time;		/* wall clock at the start of the measurement */
-	bool threshold_hit;
 	bool hit_seen;			/* hit holds the sample that crossed */
 	struct tlat_sample hit;
 	struct tlat_report report;	/* the final one, for --plot after the clean-up */
+	struct tlat_collector *collector;
+	const char *tracer;		/* the source's name, for a saved trace */
+	bool kernel_stops;		/* the source's kernel side stops tracing too */
+	bool threshold_hit;		/* tracing is stopped at a threshold */
+	bool hit_handled;		/* and its --on-threshold actions ran */
+	unsigned int hits;		/* thresholds a continue action measured past */
+	bool symbols_tried;
+	bool symbols;			/* the tep knows the kernel's functions */
 };
 
 static u64 mono_now_ns(void)
@@ -251,12 +259,13 @@ static int run_trace_init(struct run *run, struct tlat_collector *c, char *err)
 	struct tlat_record_observer observer = { trace_record, NULL, NULL };
 	size_t kb = (p->buffer_kb ?: RUN_TRACE_DEFAULT_KB) * cpuset_count(&p->cpus);
 
-	if (!p->trace_file)
+	if (!actions_have(&p->on_threshold, TLAT_ACTION_TRACE) &&
+	    !actions_have(&p->on_end, TLAT_ACTION_TRACE))
 		return 0;
 	run->trace = tracesave_alloc(kb * 1024);
 	if (!run->trace) {
-		snprintf(err, TLAT_ERR_LEN, "cannot keep %zu kB of trace for -t: %s", kb,
-			 strerror(errno));
+		snprintf(err, TLAT_ERR_LEN, "cannot keep %zu kB of trace for the trace action: %s",
+			 kb, strerror(errno));
 		return -ENOMEM;
 	}
 	observer.priv = run->trace;
@@ -264,20 +273,102 @@ static int run_trace_init(struct run *run, struct tlat_collector *c, char *err)
 	return 0;
 }
 
-static int run_trace_save(struct run *run, struct tlat_collector *c,
-			  const struct tlat_source_ops *ops, char *err)
+/* stacks and a saved trace's %ps fields want names: loaded once, when first needed */
+static bool run_symbols(struct run *run)
 {
-	const char *path = run->params->trace_file;
+	if (!run->symbols_tried) {
+		run->symbols_tried = true;
+		run->symbols = !ksyms_load(run->collector->tep);
+	}
+	return run->symbols;
+}
+
+/* a trace action */
+static int run_trace_save(void *priv, const char *path, char *err)
+{
+	struct run *run = priv;
 	int ret;
 
-	if (!run->trace)
-		return 0;
+	run_symbols(run);
 	if (run->text)
 		fprintf(run->text, "  Saving trace to %s\n", path);
-	ret = tracesave_write(run->trace, c->tep, ops->name, path);
+	ret = tracesave_write(run->trace, run->collector->tep, run->tracer, path);
 	if (ret)
 		snprintf(err, TLAT_ERR_LEN, "cannot save the trace to %s: %s", path, strerror(-ret));
 	return ret;
+}
+
+static int run_actions(struct run *run, const struct tlat_actions *actions, char *err)
+{
+	const struct actions_env env = { run_trace_save, run };
+
+	return actions_run(actions, &env, err);
+}
+
+/* the --on-threshold actions of the current hit, once */
+static int run_hit_actions(struct run *run, char *err)
+{
+	if (run->hit_handled)
+		return ACTIONS_DONE;
+	run->hit_handled = true;
+	return run_actions(run, &run->params->on_threshold, err);
+}
+
+/* "timerlat hit stop tracing", as rtla, and the analysis of the hit */
+static void run_report_hit(struct run *run)
+{
+	if (!run->text)
+		return;		/* --json -: the document has it */
+	fprintf(run->text, "timerlat hit stop tracing\n");
+	if (run->analysis)
+		analysis_report(run->analysis, run->text, run->collector->tep,
+				run->params->stack_us && run_symbols(run));
+}
+
+/*
+ * A threshold stopped tracing: run the --on-threshold actions. 1 when a
+ * continue among them says to measure on, 0 when the run ends, or -errno.
+ * Samples stay ignored until then: after a hit, as after a kernel stop,
+ * nothing is measured until tracing is back on.
+ */
+static int run_threshold(struct run *run, char *err)
+{
+	int ret;
+
+	/*
+	 * A stop tlat saw before the kernel did: let the kernel finish the
+	 * activation first. With timerlat_fd it saves the stack only at the
+	 * thread's return to read(), which stopping the threads would prevent.
+	 */
+	if (run->kernel_stops && tracefs_trace_is_on(run->inst)) {
+		nanosleep(&(struct timespec){ 0, RUN_POLL_NS }, NULL);
+		if (collector_drain(run->collector)) {
+			snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s",
+				 strerror(errno));
+			return -EIO;
+		}
+	}
+	ret = run_hit_actions(run, err);
+	if (ret != ACTIONS_CONTINUE)
+		return ret < 0 ? ret : 0;
+	/* each hit is reported as it happens: the next one would replace its analysis */
+	run_report_hit(run);
+	fflush(stdout);
+	run->hits++;
+	if (run->analysis)
+		analysis_rearm(run->analysis);
+	run->threshold_hit = false;
+	run->hit_handled = false;
+	/*
+	 * The kernel's own stop only turned the buffer off, its threads run on:
+	 * turning it on again does not restart the tracer (as rtla does).
+	 */
+	if (!tracefs_trace_is_on(run->inst) && tracefs_trace_on(run->inst)) {
+		snprintf(err, TLAT_ERR_LEN, "cannot turn tracing back on after a threshold: %s",
+			 strerror(errno));
+		return -EIO;
+	}
+	return 1;
 }
 
 /* --aa-only with no stop: the highest latency of any context, in us */
@@ -345,8 +436,9 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 	bool kernel_stopped;
 	struct tlat_report report;
 	u64 now;
+	int ret;
 
-	while (!tlat_stop_requested && !run->threshold_hit) {
+	while (!tlat_stop_requested) {
 		nanosleep(&poll, NULL);	/* a stop signal cuts it short */
 		/* the kernel stopped the instance: what it wrote before still counts */
 		kernel_stopped = !tracefs_trace_is_on(run->inst);
@@ -354,9 +446,19 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 			snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
 			return -EIO;
 		}
-		if (kernel_stopped)
-			run->threshold_hit = true;
 		now = mono_now_ns();
+		/*
+		 * A kernel stop tlat's own check did not see is a hit whose
+		 * sample was lost, unless it came past -d's end: not a hit then.
+		 */
+		if (kernel_stopped && !(end_ns && now >= end_ns))
+			run->threshold_hit = true;
+		if (run->threshold_hit) {
+			ret = run_threshold(run, err);
+			if (ret <= 0)
+				return ret;
+			now = mono_now_ns();
+		}
 		if (end_ns && now >= end_ns)
 			break;
 		/* until the kernel stops are armed, run_sample() checks alone */
@@ -385,7 +487,6 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	struct tlat_source *src = NULL;
 	struct tlat_collector c;
 	enum tlat_exit status = TLAT_EXIT_ERROR;
-	bool symbols;
 	int ret;
 
 	ops = source_select(p->source, session, p->debug, err);
@@ -409,6 +510,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		goto out_close;
 	collector_attach(&c, src, &run->sink);
 	run->inst = session->inst;
+	run->collector = &c;
+	run->tracer = ops->name;
+	run->kernel_stops = !!ops->arm_thresholds;
 	/* after the source: the adapter's events and filters win over its own */
 	if (run->analysis && analysis_attach(run->analysis, &c, err))
 		goto out_close;
@@ -423,43 +527,34 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	/* after start: the module creates its kernel threads only then */
 	if (p->cgroup_set && cgroup_attach_measuring_threads(p->cgroup, err))
 		goto out_stop;
+	/* as rtla: the threshold actions (a saved trace) come before the final statistics */
 	if (run_loop(run, &c, ops, renderer, err))
 		goto out_stop;
-	/*
-	 * A stop tlat saw before the kernel did: let the kernel finish the
-	 * activation first. With timerlat_fd it saves the stack only at the
-	 * thread's return to read(), which stopping the threads would prevent.
-	 */
-	if (run->threshold_hit && tracefs_trace_is_on(run->inst))
-		nanosleep(&(struct timespec){ 0, RUN_POLL_NS }, NULL);
 	ops->stop(src);
 	/* what the kernel wrote before the stop is still measurement */
 	if (collector_drain(&c)) {
 		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
 		goto out_close;
 	}
-	/* stacks and the saved trace's %ps fields want names; load them once */
-	symbols = run->threshold_hit && (p->trace_file || (run->analysis && p->stack_us)) &&
-		  !ksyms_load(c.tep);
-	/* as rtla: the trace is saved before the final statistics are printed */
-	if (run->threshold_hit && run_trace_save(run, &c, ops, err))
+	/* a hit in that last drain (at -d's end or a stop signal): the run ends anyway */
+	if (run->threshold_hit && run_hit_actions(run, err) < 0)
 		goto out_close;
 	report_fill(&run->report, run, &c, ops->user_data(src), mono_now_ns());
 	if (run->text && !p->aa_only)
 		renderer->final(run->text, &run->report);
 	if (p->debug)
 		ops->report(src, stderr);
-	if (run->text && run->threshold_hit) {
-		fprintf(run->text, "timerlat hit stop tracing\n");
-		if (run->analysis)
-			analysis_report(run->analysis, run->text, c.tep, symbols);
-	} else if (run->text && p->aa_only) {
+	/* as rtla: after the statistics, before the stop's report */
+	if (run_actions(run, &p->on_end, err) < 0)
+		goto out_close;
+	status = run->threshold_hit || run->hits ? TLAT_EXIT_THRESHOLD : TLAT_EXIT_PASS;
+	if (run->threshold_hit)
+		run_report_hit(run);
+	else if (run->text && p->aa_only)
 		fprintf(run->text, "  Max latency was %llu\n",
 			(unsigned long long)run_max_latency_us(run));
-	}
 	fflush(stdout);
-	status = run->threshold_hit ? TLAT_EXIT_THRESHOLD : TLAT_EXIT_PASS;
-	if (run_json_write(run, &run->report, ops, c.tep, symbols, status, err))
+	if (run_json_write(run, &run->report, ops, c.tep, run->symbols, status, err))
 		status = TLAT_EXIT_ERROR;
 	goto out_close;
 

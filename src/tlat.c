@@ -71,6 +71,8 @@ static int run_command(enum tlat_mode mode, const char *prog, int argc, char **a
 		ret = tlat_run(&params, err);
 	else
 		ret = TLAT_EXIT_ERROR;
+	/* what the run printed comes before its error */
+	fflush(stdout);
 	if (ret == TLAT_EXIT_ERROR)
 		fprintf(stderr, "%s: %s\n", prog, *err ? err : "failed");
 out:

@@ -362,6 +362,7 @@ done
 . tests/live/json.sh
 . tests/live/plot.sh
 . tests/live/completion.sh
+. tests/live/actions.sh
 
 check "all runs left tracefs as they found it" same_as_before
 finish

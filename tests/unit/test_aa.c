@@ -976,6 +976,47 @@ static void test_first_hit_per_cpu(void **state)
 	fx_close(fx);
 }
 
+/*
+ * A run that measures on after a hit (--on-threshold continue): once
+ * re-armed, the CPU's next crossing is frozen and explained on its own;
+ * what was dropped while frozen is a gap up to the next event seen.
+ */
+static void test_rearm(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 100, &aa_stock_ops);
+	struct aa_result res;
+
+	fx_open(fx, &aa_stock_ops, &cfg);
+	activation(fx, 0, 1, 0, 150);		/* hit */
+	activation(fx, 0, 2, 1000, 400);	/* frozen out */
+	result(fx, 0, &res);
+	assert_int_equal(res.seq, 1);
+	aa_rearm(fx->aa, 0);
+	aa_rearm(fx->aa, 1);			/* no hit there: nothing to forget */
+	assert_false(aa_result(fx->aa, 0, &res));
+	assert_false(aa_result(fx->aa, 1, &res));
+
+	activation(fx, 0, 3, 2000, 50);		/* closes the gap */
+	activation(fx, 0, 4, 3000, 300);	/* the next hit */
+	activation(fx, 0, 5, 4000, 500);	/* frozen out again */
+	result(fx, 0, &res);
+	assert_int_equal(res.seq, 4);
+	assert_int_equal(res.total_ns, US(300));
+	assert_true(res.complete);
+	/* E+3005..E+3300 = 295, minus the timer IRQ's 10 */
+	assert_int_equal(res.blocking_ns, US(285));
+	assert_int_equal(res.unexplained_ns, 0);
+
+	/* a hit right after the re-arm: its window reaches into what was dropped */
+	aa_rearm(fx->aa, 0);
+	activation(fx, 0, 6, 5000, 200);
+	result(fx, 0, &res);
+	assert_int_equal(res.seq, 6);
+	assert_false(res.complete);
+	fx_close(fx);
+}
+
 /* ---- 8. exits from idle ----------------------------------------------- */
 
 /* CPU 0 idle: timer IRQ E+11..E+21, IRQ sample E+13 reading 13 us */
@@ -1917,6 +1958,7 @@ int main(void)
 		FX_TEST(test_irq_threshold_hit),
 		FX_TEST(test_thread_threshold_hit),
 		FX_TEST(test_first_hit_per_cpu),
+		FX_TEST(test_rearm),
 		FX_TEST(test_idle_exit),
 		FX_TEST(test_osnoise_adapter),
 		FX_TEST(test_stack_pick),

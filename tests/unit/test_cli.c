@@ -531,6 +531,16 @@ static void test_thresholds(void **state)
 	PARSE_ERR(c, "requires an argument", "-s");
 }
 
+/* -t and -a are one trace action at the end of the threshold actions */
+static void assert_trace_action(struct cli *c, const char *file)
+{
+	const struct tlat_actions *a = &c->p.on_threshold;
+
+	assert_int_equal(a->nr, 1);
+	assert_int_equal(a->list[0].type, TLAT_ACTION_TRACE);
+	assert_string_equal(a->list[0].arg, file);
+}
+
 /* -a, -t in rtla's spellings, --no-aa, --dump-tasks, --stack-format */
 static void test_auto_analysis(void **state)
 {
@@ -538,7 +548,7 @@ static void test_auto_analysis(void **state)
 
 	PARSE_OK(c, "-d", "1");
 	assert_true(c->p.no_aa);	/* nothing to analyse without a stop */
-	assert_null(c->p.trace_file);
+	assert_int_equal(c->p.on_threshold.nr, 0);
 	assert_int_equal(c->p.stack_format, TLAT_STACK_TRUNCATE);
 	PARSE_OK(c, "-T", "100");
 	assert_false(c->p.no_aa);
@@ -546,18 +556,18 @@ static void test_auto_analysis(void **state)
 	assert_int_equal(c->p.stop_irq_us, 60);
 	assert_int_equal(c->p.stop_thread_us, 60);
 	assert_int_equal(c->p.stack_us, 60);
-	assert_string_equal(c->p.trace_file, "timerlat_trace.txt");
+	assert_trace_action(c, "timerlat_trace.txt");
 	assert_false(c->p.aa_only);
 	PARSE_OK(c, "-t", "mine.txt", "--auto=70");	/* -a keeps an earlier -t */
-	assert_string_equal(c->p.trace_file, "mine.txt");
+	assert_trace_action(c, "mine.txt");
 	PARSE_OK(c, "-t=a.txt", "-T", "5");
-	assert_string_equal(c->p.trace_file, "a.txt");
+	assert_trace_action(c, "a.txt");
 	PARSE_OK(c, "-tb.txt", "-T", "5");
-	assert_string_equal(c->p.trace_file, "b.txt");
+	assert_trace_action(c, "b.txt");
 	PARSE_OK(c, "--trace=c.txt", "-T", "5");
-	assert_string_equal(c->p.trace_file, "c.txt");
+	assert_trace_action(c, "c.txt");
 	PARSE_OK(c, "-t", "-T", "5");
-	assert_string_equal(c->p.trace_file, "timerlat_trace.txt");
+	assert_trace_action(c, "timerlat_trace.txt");
 	PARSE_OK(c, "-T", "5", "--no-aa", "--dump-tasks", "--stack-format", "full");
 	assert_true(c->p.no_aa);
 	assert_true(c->p.dump_tasks);
@@ -578,8 +588,38 @@ static void test_aa_only(void **state)
 	assert_int_equal(c->p.stop_irq_us, 80);
 	assert_int_equal(c->p.stop_thread_us, 80);
 	assert_int_equal(c->p.stack_us, 80);
-	assert_null(c->p.trace_file);	/* unlike -a */
+	assert_int_equal(c->p.on_threshold.nr, 0);	/* unlike -a */
 	PARSE_ERR(c, "mutually exclusive", "--aa-only", "80", "--no-aa");
+}
+
+/* --on-threshold and --on-end in getopt's spellings; -t goes last, as rtla's */
+static void test_actions(void **state)
+{
+	struct cli *c = *state;
+	const struct tlat_actions *t = &c->p.on_threshold, *e = &c->p.on_end;
+
+	PARSE_OK(c, "-T", "5", "--on-threshold", "shell,command=true", "--on-threshold=continue",
+		 "--on-end", "trace,file=end.txt", "--on-end=signal,num=10,pid=parent");
+	assert_int_equal(t->nr, 2);
+	assert_int_equal(t->list[0].type, TLAT_ACTION_SHELL);
+	assert_string_equal(t->list[0].arg, "true");
+	assert_int_equal(t->list[1].type, TLAT_ACTION_CONTINUE);
+	assert_int_equal(e->nr, 2);
+	assert_int_equal(e->list[0].type, TLAT_ACTION_TRACE);
+	assert_string_equal(e->list[0].arg, "end.txt");
+	assert_int_equal(e->list[1].type, TLAT_ACTION_SIGNAL);
+	assert_int_equal(e->list[1].pid, TLAT_ACTION_PARENT);
+
+	PARSE_OK(c, "-t", "x.txt", "--on-threshold", "trace", "-a", "9");
+	assert_int_equal(t->nr, 2);
+	assert_string_equal(t->list[0].arg, "timerlat_trace.txt");
+	assert_string_equal(t->list[1].arg, "x.txt");
+	PARSE_OK(c, "--on-threshold", "trace");
+	assert_int_equal(t->nr, 1);	/* no -t: nothing added */
+
+	PARSE_ERR(c, "invalid --on-threshold action 'frob'", "--on-threshold", "frob");
+	PARSE_ERR(c, "invalid --on-end action 'signal,num=10'", "--on-end", "signal,num=10");
+	PARSE_ERR(c, "requires an argument", "--on-end");
 }
 
 static void test_cgroup(void **state)
@@ -638,6 +678,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_auto_analysis, setup_hist, teardown),
 		cmocka_unit_test_setup_teardown(test_aa_only, setup_top, teardown),
 		cmocka_unit_test_setup_teardown(test_hist_no_aa_only, setup_hist, teardown),
+		cmocka_unit_test_setup_teardown(test_actions, setup_top, teardown),
+		cmocka_unit_test_setup_teardown(test_actions, setup_hist, teardown),
 		cmocka_unit_test_setup_teardown(test_cgroup, setup_top, teardown),
 		cmocka_unit_test_setup_teardown(test_cgroup, setup_hist, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_kind, setup_top, teardown),

@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# In-VM tests of --on-threshold continue on the two kernel sources, sourced
+# by run-tests.sh (uses check, ok, not_ok, diag, uptime_ms, $T). There the
+# kernel itself stops tracing at a threshold (the timerlat tracer's
+# osnoise/stop_tracing_*_us, tlat.ko's traceoff trigger): tlat must turn the
+# instance back on and measure on, and the timerlat_fd user threads must
+# live through it (the kernel SIGKILLs them, tlat with them, if the tracer
+# is stopped). A hog on CPU 1 spins 10 ms every 2 s; with a 6 ms threshold
+# (TCG's latencies, see tool-aa.sh) that is a hit every 2 s or so. Each hit
+# stops the measurement for as long as its actions take, which under TCG is
+# up to a second (the trace is formatted and written).
+
+ACT_OUT=/tmp/act.out
+ACT_CPU=1
+ACT_T=6000
+ACT_D=10
+
+act_show() { while read -r l; do diag "$1: $l"; done < "$2"; }
+
+# act_poll_on: log every change of the tlat instance's tracing_on from the
+# first hit's shell action on (before that, tlat's own set-up turns it off
+# and on); tlat turns it off itself only at the end
+act_poll_on() {
+	rm -f /tmp/act-on.log
+	prev=""
+	while :; do
+		[ -e /tmp/act-hits ] || { sleep 0.02; continue; }
+		for f in $T/instances/tlat_*/tracing_on; do
+			v=$(cat "$f" 2>/dev/null) || continue
+			[ "$v" != "$prev" ] && echo "$v" >> /tmp/act-on.log
+			prev=$v
+		done
+		sleep 0.02
+	done
+}
+
+# act_continue SOURCE THREADS: ACT_D seconds of continue beside the hog
+act_continue() {
+	src=$1
+	label="$1 $2"
+	rm -f /tmp/act-hits /tmp/act-trace.txt /tmp/act-never
+	/tests/tlat-hog -c $ACT_CPU -s 10000 -e 2000 -l /tmp/act-hog.log &
+	act_hog=$!
+	sleep 1
+	act_poll_on &
+	poller=$!
+	t0=$(uptime_ms)
+	# the warm-up keeps TCG's slow first activations out of it
+	tlat top -c $ACT_CPU -T $ACT_T -d $ACT_D --warm-up 1 -q --source $src $2 \
+		--on-threshold trace,file=/tmp/act-trace.txt \
+		--on-threshold "shell,command=echo hit >> /tmp/act-hits" \
+		--on-threshold continue --on-threshold "shell,command=touch /tmp/act-never" \
+		--sample-log /tmp/act.samples > $ACT_OUT 2>&1
+	rc=$?
+	ms=$(($(uptime_ms) - t0))
+	kill $act_hog $poller
+	wait $act_hog $poller
+	act_show "$label" $ACT_OUT
+	hits=$(grep -c '^timerlat hit stop tracing$' $ACT_OUT)
+	count=$(awk -v cpu=$ACT_CPU '$1 == cpu && $2 ~ /^#/ { print substr($2, 2) }' $ACT_OUT)
+	check "$label: exit 2 after the whole -d $ACT_D and warm-up ($ms ms)" \
+		test $rc = 2 -a $ms -ge $(((ACT_D + 1) * 1000))
+	hits_ok() {
+		[ "$hits" -ge 3 ] && [ "$(wc -l < /tmp/act-hits)" = "$hits" ] &&
+		[ ! -e /tmp/act-never ] &&
+		[ "$(grep -c "^## CPU $ACT_CPU hit stop tracing, analyzing it ##$" $ACT_OUT)" = "$hits" ]
+	}
+	check "$label: $hits hits, each analysed, each ran the actions up to continue" hits_ok
+	# samples long after the first hit: measuring went on (TCG makes each
+	# hit's actions slow: the count itself is no measure of it)
+	after=$(awk -v t=$((ACT_T * 1000)) '$4 >= t && !hit { hit = $5 } { last = $5 }
+		END { printf "%d\n", hit ? (last - hit) / 1e6 : 0 }' /tmp/act.samples)
+	check "$label: samples go on $after ms past the first hit (count $count)" \
+		test "$after" -ge 3000
+	check "$label: the trace action saved the $src source's trace" \
+		grep -q "^# tracer: $src\$" /tmp/act-trace.txt
+	# an off, then on again: the kernel's stop and tlat's re-arm (the first
+	# hit's may be missed, its shell action runs just before the re-arm)
+	rearms=$(awk 'prev == 0 && $1 == 1 { n++ } { prev = $1 } END { print n + 0 }' \
+		/tmp/act-on.log)
+	check "$label: the kernel stopped tracing and tlat turned it back on ($rearms times)" \
+		test "$rearms" -ge 2
+}
+
+if [ ! -x /tests/tlat-hog ]; then
+	not_ok "actions: /tests/tlat-hog is missing from the initramfs"
+	return 0
+fi
+
+if grep -qw timerlat $T/available_tracers; then
+	stops_before=$(cat $T/osnoise/stop_tracing_us $T/osnoise/stop_tracing_total_us)
+	act_continue timerlat -k
+	if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
+		act_continue timerlat -u
+	fi
+	check "timerlat: osnoise/stop_tracing_* restored" \
+		test "$(cat $T/osnoise/stop_tracing_us $T/osnoise/stop_tracing_total_us)" = \
+		"$stops_before"
+else
+	not_ok "actions: this kernel has no timerlat tracer"
+fi
+
+act_continue module -k
+act_continue module -u
+check "actions: no tlat instance left behind" sh -c "! ls $T/instances | grep -q '^tlat_'"
