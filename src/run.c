@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +19,8 @@
 #include "collector.h"
 #include "consumer.h"
 #include "cpuset.h"
+#include "extra_events.h"
+#include "idle.h"
 #include "ksyms.h"
 #include "render.h"
 #include "run.h"
@@ -303,9 +306,11 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		p->mode == TLAT_MODE_TOP ? &render_top_ops : &render_hist_ops;
 	const struct tlat_source_ops *ops;
 	struct tlat_source *src = NULL;
+	struct extra_events *events = NULL;
 	struct tlat_collector c;
 	struct tlat_report report;
 	enum tlat_exit status = TLAT_EXIT_ERROR;
+	const char **systems;
 	bool symbols;
 	int ret;
 
@@ -318,7 +323,15 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	}
 	if (run->analysis)
 		add_consumer(run, analysis_consume, run->analysis);
-	if (collector_init(&c, session, ops, analysis_systems(run->analysis), err))
+	/* the -e events too: the trace -t saves prints them */
+	systems = extra_events_systems(p, analysis_systems(run->analysis));
+	if (!systems) {
+		snprintf(err, TLAT_ERR_LEN, "out of memory");
+		return TLAT_EXIT_ERROR;
+	}
+	ret = collector_init(&c, session, ops, systems, err);
+	free(systems);
+	if (ret)
 		return TLAT_EXIT_ERROR;
 	if (run_trace_init(run, &c, err))
 		goto out_close;
@@ -332,6 +345,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	run->inst = session->inst;
 	/* after the source: the adapter's events and filters win over its own */
 	if (run->analysis && analysis_attach(run->analysis, &c, err))
+		goto out_close;
+	/* last: a --filter must not starve what the source and the analysis read */
+	if (extra_events_enable(&events, p, session->inst, err))
 		goto out_close;
 
 	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
@@ -378,12 +394,17 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	} else if (p->aa_only) {
 		printf("  Max latency was %llu\n", (unsigned long long)run_max_latency_us(run));
 	}
+	/* as rtla, last: it saves them when it takes its events down */
+	if (extra_events_save_hists(events, stdout, err))
+		status = TLAT_EXIT_ERROR;
 	fflush(stdout);
 	goto out_close;
 
 out_stop:
 	ops->stop(src);
 out_close:
+	/* before the source: the module source unloads the module its events may use */
+	extra_events_free(events);
 	if (src)
 		ops->close(src);
 	collector_free(&c);
@@ -394,6 +415,7 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 {
 	struct run run = { .params = params };
 	struct tlat_session session;
+	struct idle_limit *idle;
 	enum tlat_exit status;
 	int dma_fd;
 
@@ -411,12 +433,16 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 		run_consumers_free(&run);
 		return TLAT_EXIT_ERROR;
 	}
-	if (session_open(&session, err)) {
+	/* a stop signal only sets a flag: every way out passes the restore below */
+	if (idle_limit_apply(&idle, &idle_cpupower, params, err)) {
+		status = TLAT_EXIT_ERROR;
+	} else if (session_open(&session, err)) {
 		status = TLAT_EXIT_ERROR;
 	} else {
 		status = run_measure(&run, &session, err);
 		session_close(&session);
 	}
+	idle_limit_restore(idle);
 	if (dma_fd >= 0)
 		close(dma_fd);
 	run_consumers_free(&run);
