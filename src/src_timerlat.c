@@ -265,7 +265,7 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 		return -EOPNOTSUPP;
 	}
 	if (params->aligned && tl_option_state(TL_ALIGN_OPTION) < 0) {
-		snprintf(err, TLAT_ERR_LEN, "this kernel's timerlat cannot align its threads (no TIMERLAT_ALIGN option, 7.1+): no -A with --source timerlat");
+		snprintf(err, TLAT_ERR_LEN, "this kernel's timerlat tracer cannot align its threads (no TIMERLAT_ALIGN, 7.1+): use --source module or tracepoints for -A");
 		return -EOPNOTSUPP;
 	}
 	ret = timerlat_event_init(&src->sample, tep, "ftrace", "timerlat");
