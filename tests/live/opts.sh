@@ -66,6 +66,15 @@ check "--trigger: the saved trace has the kernel stacks of the wakeups" \
 check "--trigger: the trigger is removed and the instance with it (tracefs as it was)" \
 	same_as_before
 
+# a traceoff trigger stops tlat's instance as a threshold does (tlat(8), TRACE EVENTS)
+"$TLAT" top -q -d 10 -e sched:sched_wakeup --trigger 'traceoff if prio<100' \
+	> "$WORK/trig.out" 2>&1
+rc=$?
+check "--trigger 'traceoff if prio<100': the run stops with exit status 2" [ $rc = 2 ] ||
+	show "$WORK/trig.out"
+check "--trigger traceoff: 'timerlat hit stop tracing'" \
+	grep -q '^timerlat hit stop tracing$' "$WORK/trig.out"
+
 # hist: triggers need CONFIG_HIST_TRIGGERS; the trigger file lists what the kernel has
 if grep -q '^# .*\bhist\b' $TRACEFS/events/sched/sched_wakeup/trigger; then
 	(cd "$WORK" && "$TLAT" top -q -d 2 -e sched:sched_wakeup \

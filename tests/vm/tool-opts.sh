@@ -101,6 +101,16 @@ for src in timerlat module; do
 		grep -q '^{ common_pid: ' /tmp/sched_sched_wakeup_hist.txt
 	check "$src source: the hist trigger is removed, the instance too" opts_same
 done
+# the example of tlat-hist(8)
+rm -f /tmp/osnoise_irq_noise_hist.txt
+(cd /tmp && tlat hist -d 2 --source timerlat -e osnoise:irq_noise \
+	--trigger 'hist:keys=desc:vals=duration' > $OPTS_OUT 2> $OPTS_ERR)
+check "timerlat source: hist -e osnoise:irq_noise --trigger 'hist:keys=desc:vals=duration'" \
+	grep -qx '  Saving event osnoise:irq_noise hist to osnoise_irq_noise_hist.txt' $OPTS_OUT ||
+	show_opts
+check "timerlat source: ... the interrupt noise by handler, with durations" \
+	grep -q '^{ desc: .* duration: *[0-9]' /tmp/osnoise_irq_noise_hist.txt
+check "timerlat source: ... nothing left changed" opts_same
 opts_refused "a bad hist trigger (the kernel's reason)" "--trigger" \
 	tlat top -q -d 1 -e sched:sched_wakeup --trigger 'hist:keys=no_such_field'
 
