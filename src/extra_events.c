@@ -103,6 +103,12 @@ static const char *write_error(struct tracefs_instance *inst, char *buf, size_t 
 	return buf;
 }
 
+/* enabled before the -e events are: by the source or the analysis */
+static bool already_enabled(struct tracefs_instance *inst, const struct tlat_event_req *req)
+{
+	return tracefs_event_is_enabled(inst, req->system, req->event) != TRACEFS_ALL_DISABLED;
+}
+
 /* every check before the first change: a refused -e changes nothing */
 static int extra_events_check(const struct tlat_params *p, struct tracefs_instance *inst,
 			      char *err)
@@ -118,8 +124,7 @@ static int extra_events_check(const struct tlat_params *p, struct tracefs_instan
 			return -ENOENT;
 		}
 		/* the source or the analysis reads it, and a filter would starve them */
-		if (req->filter &&
-		    tracefs_event_is_enabled(inst, req->system, req->event) != TRACEFS_ALL_DISABLED) {
+		if (req->filter && already_enabled(inst, req)) {
 			snprintf(err, TLAT_ERR_LEN, "--filter on %s:%s: tlat reads that event itself and needs all of it",
 				 req->system, req->event);
 			return -EBUSY;
@@ -133,11 +138,23 @@ static int extra_events_check(const struct tlat_params *p, struct tracefs_instan
 	return 0;
 }
 
+/* --filter and --trigger go to the event's file of the same name */
+static int extra_event_write(struct extra_events *ev, const struct tlat_event_req *req,
+			     const char *file, const char *value, char *err)
+{
+	char why[128];
+
+	if (tracefs_event_file_write(ev->inst, req->system, req->event, file, value) >= 0)
+		return 0;
+	snprintf(err, TLAT_ERR_LEN, "invalid --%s '%.60s' for %s:%s: %s", file, value,
+		 req->system, req->event, write_error(ev->inst, why, sizeof(why)));
+	return -EINVAL;
+}
+
 static int extra_event_set(struct extra_events *ev, int i, char *err)
 {
 	const struct tlat_event_req *req = &ev->params->events[i];
 	struct extra_state *st = &ev->state[i];
-	char why[128];
 
 	if (ev->params->debug)
 		fprintf(stderr, "tlat: enabling event %s%s%s%s%s%s%s\n", req->system,
@@ -152,23 +169,13 @@ static int extra_event_set(struct extra_events *ev, int i, char *err)
 	st->enabled = true;
 	tracefs_error_clear(ev->inst);
 	if (req->filter) {
-		if (tracefs_event_file_write(ev->inst, req->system, req->event, "filter",
-					     req->filter) < 0) {
-			snprintf(err, TLAT_ERR_LEN, "invalid --filter '%.60s' for %s:%s: %s",
-				 req->filter, req->system, req->event,
-				 write_error(ev->inst, why, sizeof(why)));
+		if (extra_event_write(ev, req, "filter", req->filter, err))
 			return -EINVAL;
-		}
 		st->filtered = true;
 	}
 	if (req->trigger) {
-		if (tracefs_event_file_write(ev->inst, req->system, req->event, "trigger",
-					     req->trigger) < 0) {
-			snprintf(err, TLAT_ERR_LEN, "invalid --trigger '%.60s' for %s:%s: %s",
-				 req->trigger, req->system, req->event,
-				 write_error(ev->inst, why, sizeof(why)));
+		if (extra_event_write(ev, req, "trigger", req->trigger, err))
 			return -EINVAL;
-		}
 		st->triggered = true;
 	}
 	return 0;
@@ -244,7 +251,8 @@ int extra_events_save_hists(struct extra_events *ev, FILE *out, char *err)
 		const struct tlat_event_req *req = &ev->params->events[i];
 		int ret;
 
-		if (!ev->state[i].triggered || strncmp(req->trigger, HIST_PREFIX, strlen(HIST_PREFIX)))
+		if (!ev->state[i].triggered ||
+		    strncmp(req->trigger, HIST_PREFIX, strlen(HIST_PREFIX)))
 			continue;
 		ret = save_hist(ev, req, out, err);
 		if (ret)

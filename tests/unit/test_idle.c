@@ -204,7 +204,8 @@ static void test_uneven_states(void **state)
 	fake.nr_states[1] = 2;
 	t->p.deepest_idle_state = 0;
 	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, t->err), 0);
-	assert_int_equal(disabled_mask(), BIT(1, 1) | BIT(2, 1) | BIT(2, 2) | BIT(3, 1) | BIT(3, 2));
+	assert_int_equal(disabled_mask(),
+			 BIT(1, 1) | BIT(2, 1) | BIT(2, 2) | BIT(3, 1) | BIT(3, 2));
 	idle_limit_restore(lim);
 	assert_int_equal(disabled_mask(), 0);
 }
