@@ -17,7 +17,8 @@ CC	?= cc
 PKGS	:= libtracefs libtraceevent libproc2 json-c
 CFLAGS	?= -O2 -g
 CFLAGS	+= -std=gnu11 -Wall -Wextra -D_GNU_SOURCE $(shell pkg-config --cflags $(PKGS))
-LDLIBS	+= $(shell pkg-config --libs $(PKGS)) -lpthread
+# libcpupower (--deepest-idle-state) ships no pkg-config file
+LDLIBS	+= $(shell pkg-config --libs $(PKGS)) -lcpupower -lpthread
 
 # everything but main() goes into a library that the unit tests link too
 LIB_SRCS := $(filter-out src/tlat.c,$(wildcard src/*.c))

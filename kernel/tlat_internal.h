@@ -52,6 +52,8 @@ enum tlat_ctx {
 #define TLAT_PERIOD_MIN_US	100
 #define TLAT_PERIOD_MAX_US	1000000
 #define TLAT_PERIOD_DEFAULT_US	1000
+#define TLAT_ALIGN_OFF		-1
+#define TLAT_ALIGN_MAX_US	1000000000
 #define TLAT_PRIO_DEFAULT	95
 #define TLAT_STACK_DEPTH	64	/* entries saved in the hrtimer callback */
 
@@ -72,6 +74,12 @@ struct tlat_config {
 	unsigned int stop_irq_us;	/* tlat_threshold at IRQ latency >= this */
 	unsigned int stop_thread_us;	/* same, thread and user-ret latency */
 	unsigned int prio;		/* SCHED_FIFO priority of the kernel threads */
+	/*
+	 * TLAT_ALIGN_OFF: each thread's grid starts when the thread does;
+	 * else the first expiry of the CPU of rank k is a common time plus
+	 * k * align_us (see tlat_measure_begin()).
+	 */
+	int align_us;
 	bool enabled;			/* measurement on */
 	bool kthreads;			/* kernel threads; N leaves CPUs to /dev/tlat */
 	struct cpumask cpus;		/* CPUs to measure on */
@@ -86,6 +94,8 @@ struct tlat_cpu {
 	/* Owners, tlat_lock: at most one of the two is set. */
 	struct task_struct *kthread;	/* kernel thread (a reference is held) */
 	struct task_struct *ufd_task;	/* opener of /dev/tlat (a reference is held) */
+	/* Measured CPUs before this one, for align_us; set with an owner. */
+	unsigned int rank;
 	/* Written by the measuring task, read by the callback, and back. */
 	u64 abs_period;			/* ns, expiry of the current activation */
 	u32 seqnum;			/* activations since the thread started */
@@ -102,10 +112,12 @@ extern struct mutex tlat_lock;
 extern enum tlat_state tlat_state;
 
 struct tlat_cpu *tlat_cpu_state(unsigned int cpu);
+unsigned int tlat_cpu_rank(unsigned int cpu);
 void tlat_ufd_release_cpu(struct tlat_cpu *tc);
 
 /* tlat_timer.c */
 void tlat_timer_init(struct tlat_cpu *tc);
+void tlat_align_reset(void);
 void tlat_measure_begin(struct tlat_cpu *tc);
 void tlat_measure_end(struct tlat_cpu *tc);
 bool tlat_wait_next_period(struct tlat_cpu *tc, bool user, u64 *lat);

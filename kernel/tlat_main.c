@@ -33,6 +33,7 @@
 struct tlat_config tlat_cfg = {
 	.period_us = TLAT_PERIOD_DEFAULT_US,
 	.prio = TLAT_PRIO_DEFAULT,
+	.align_us = TLAT_ALIGN_OFF,
 	.enabled = true,
 	.kthreads = true,
 };
@@ -48,6 +49,26 @@ static bool tlat_cpus_given;	/* "cpus" was set before init, tlat_lock */
 struct tlat_cpu *tlat_cpu_state(unsigned int cpu)
 {
 	return per_cpu_ptr(&tlat_pcpu, cpu);
+}
+
+/**
+ * tlat_cpu_rank - position of a CPU among the measured CPUs
+ * @cpu:	a CPU of tlat_cfg.cpus
+ *
+ * Return: how many measured CPUs have a lower number; the offset of its
+ * first expiry with align_us.
+ */
+unsigned int tlat_cpu_rank(unsigned int cpu)
+{
+	unsigned int c, rank = 0;
+
+	lockdep_assert_held(&tlat_lock);
+	for_each_cpu(c, &tlat_cfg.cpus) {
+		if (c >= cpu)
+			break;
+		rank++;
+	}
+	return rank;
 }
 
 /* Take the locks a change of the thread set needs, in the documented order. */
@@ -96,6 +117,7 @@ static int tlat_start_kthread(unsigned int cpu)
 		return ret;
 	}
 	get_task_struct(p);
+	tc->rank = tlat_cpu_rank(cpu);
 	tc->kthread = p;
 	wake_up_process(p);
 	return 0;
@@ -290,6 +312,26 @@ static const struct kernel_param_ops tlat_period_ops = {
 	.get = param_get_uint,
 };
 
+/* A new alignment starts from a new common time, taken by the next thread. */
+static int tlat_set_align(const char *val, const struct kernel_param *kp)
+{
+	int v, ret;
+
+	ret = kstrtoint(val, 0, &v);
+	if (ret)
+		return ret;
+	if (v < TLAT_ALIGN_OFF || v > TLAT_ALIGN_MAX_US)
+		return -EINVAL;
+	WRITE_ONCE(tlat_cfg.align_us, v);
+	tlat_align_reset();
+	return 0;
+}
+
+static const struct kernel_param_ops tlat_align_ops = {
+	.set = tlat_set_align,
+	.get = param_get_int,
+};
+
 module_param_cb(enabled, &tlat_bool_restart_ops, &tlat_cfg.enabled, 0644);
 MODULE_PARM_DESC(enabled, "measure (Y) or stop all measuring threads (N)");
 module_param_cb(kthreads, &tlat_bool_restart_ops, &tlat_cfg.kthreads, 0644);
@@ -301,6 +343,9 @@ module_param_cb(prio, &tlat_prio_ops, &tlat_cfg.prio, 0644);
 MODULE_PARM_DESC(prio, "SCHED_FIFO priority of the kernel threads (1-99)");
 module_param_cb(period_us, &tlat_period_ops, &tlat_cfg.period_us, 0644);
 MODULE_PARM_DESC(period_us, "timer period in us (100-1000000)");
+module_param_cb(align_us, &tlat_align_ops, &tlat_cfg.align_us, 0644);
+MODULE_PARM_DESC(align_us,
+		 "-1 (default), or the offset in us between the first expiries of consecutive CPUs");
 module_param_named(print_stack_us, tlat_cfg.print_stack_us, uint, 0644);
 MODULE_PARM_DESC(print_stack_us,
 		 "emit tlat_stack when a latency reaches this many us (0: off)");

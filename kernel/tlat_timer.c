@@ -20,6 +20,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
 #include <linux/hrtimer.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
@@ -33,9 +34,27 @@
 #include "tlat_internal.h"
 #include "tlat_trace.h"
 
+/* With align_us: the first expiry of the rank 0 CPU, 0 until a thread sets it. */
+static atomic64_t tlat_align_base = ATOMIC64_INIT(0);
+
 static u64 tlat_us_to_ns(unsigned int us)
 {
 	return (u64)us * NSEC_PER_USEC;
+}
+
+static u64 tlat_period_ns(void)
+{
+	unsigned int period_us = READ_ONCE(tlat_cfg.period_us);
+
+	return tlat_us_to_ns(clamp(period_us, TLAT_PERIOD_MIN_US, TLAT_PERIOD_MAX_US));
+}
+
+/**
+ * tlat_align_reset - let the next thread to start take a new common time
+ */
+void tlat_align_reset(void)
+{
+	atomic64_set(&tlat_align_base, 0);
 }
 
 /**
@@ -120,15 +139,29 @@ void tlat_timer_init(struct tlat_cpu *tc)
  * tlat_measure_begin - make current the measuring task of a CPU
  * @tc:		state of that CPU, owned by current
  *
- * Starts the period grid at the present time; the first activation is one
- * period later.
+ * Starts the period grid: its first activation is one period after now, or
+ * with align_us, at the common time the first thread to start set (one
+ * period after it started) plus rank * align_us, as the kernel's
+ * TIMERLAT_ALIGN (which ranks the threads in the order they start). A
+ * thread that starts after its first expiry has passed skips whole periods
+ * in tlat_wait_next_period(), so it keeps its place on the grid.
  */
 void tlat_measure_begin(struct tlat_cpu *tc)
 {
+	int align_us = READ_ONCE(tlat_cfg.align_us);
+	u64 now = ktime_get_ns();
+	u64 period = tlat_period_ns();
+	u64 base;
+
 	tc->seqnum = 0;
 	tc->stack_pending = false;
 	tc->fired = false;
-	tc->abs_period = ktime_get_ns();
+	tc->abs_period = now;
+	if (align_us != TLAT_ALIGN_OFF) {
+		/* abs_period is the expiry before the first: base >= period */
+		base = atomic64_cmpxchg(&tlat_align_base, 0, now + period) ?: now + period;
+		tc->abs_period = base + tc->rank * tlat_us_to_ns(align_us) - period;
+	}
 	WRITE_ONCE(tc->wake_task, current);
 }
 
@@ -157,11 +190,9 @@ void tlat_measure_end(struct tlat_cpu *tc)
  */
 bool tlat_wait_next_period(struct tlat_cpu *tc, bool user, u64 *lat)
 {
-	unsigned int period_us = READ_ONCE(tlat_cfg.period_us);
-	u64 period, next, now;
+	u64 period = tlat_period_ns();
+	u64 next, now;
 
-	period_us = clamp(period_us, TLAT_PERIOD_MIN_US, TLAT_PERIOD_MAX_US);
-	period = tlat_us_to_ns(period_us);
 	now = ktime_get_ns();
 	next = tc->abs_period + period;
 	/* Skip the expiries that have passed, as timerlat does. */

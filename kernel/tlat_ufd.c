@@ -66,6 +66,8 @@ static int tlat_ufd_open(struct inode *inode, struct file *file)
 		ret = -EBUSY;
 	else
 		tc->ufd_task = get_task_struct(current);
+	if (!ret)
+		tc->rank = tlat_cpu_rank(cpu);
 	mutex_unlock(&tlat_lock);
 	if (ret) {
 		kfree(uf);

@@ -6,7 +6,9 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -37,6 +39,9 @@ enum {
 	OPT_PLOT,
 	OPT_ON_THRESHOLD,
 	OPT_ON_END,
+	OPT_FILTER,
+	OPT_TRIGGER,
+	OPT_DEEPEST_IDLE,
 };
 
 #define COMMON_LONG_OPTS						\
@@ -68,7 +73,12 @@ enum {
 	{ "on-end",		required_argument,	NULL, OPT_ON_END },	\
 	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG },	\
 	{ "json",		required_argument,	NULL, OPT_JSON },	\
-	{ "json-format",	required_argument,	NULL, OPT_JSON_FORMAT }
+	{ "json-format",	required_argument,	NULL, OPT_JSON_FORMAT }, \
+	{ "event",		required_argument,	NULL, 'e' },	\
+	{ "filter",		required_argument,	NULL, OPT_FILTER },	\
+	{ "trigger",		required_argument,	NULL, OPT_TRIGGER },	\
+	{ "deepest-idle-state",	required_argument,	NULL, OPT_DEEPEST_IDLE }, \
+	{ "aligned",		required_argument,	NULL, 'A' }
 
 static const struct option top_long_opts[] = {
 	COMMON_LONG_OPTS,
@@ -91,7 +101,7 @@ static const struct option hist_long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkuUi:T:s:C::a:t::"
+#define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkuUi:T:s:C::a:t::e:A:"
 
 static int cli_error(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -112,6 +122,7 @@ int cli_params_init(struct tlat_params *params, enum tlat_mode mode, int nr_cpus
 	params->mode = mode;
 	params->period_us = TLAT_DEFAULT_PERIOD_US;
 	params->dma_latency_us = -1;
+	params->deepest_idle_state = TLAT_IDLE_UNTOUCHED;
 	params->source = "auto";
 	params->hist.bucket_size = 1;
 	params->hist.entries = TLAT_DEFAULT_ENTRIES;
@@ -126,10 +137,71 @@ int cli_params_init(struct tlat_params *params, enum tlat_mode mode, int nr_cpus
 
 void cli_params_free(struct tlat_params *params)
 {
+	for (int i = 0; i < params->nr_events; i++)
+		free(params->events[i].system);
+	free(params->events);
+	params->events = NULL;
+	params->nr_events = 0;
 	cpuset_free(&params->cpus);
 	cpuset_free(&params->housekeeping);
 	actions_free(&params->on_threshold);
 	actions_free(&params->on_end);
+}
+
+/* the names become tracefs paths: no '/', no dot names, nothing empty */
+static bool event_name_ok(const char *name)
+{
+	return *name && !strchr(name, '/') && strcmp(name, ".") && strcmp(name, "..");
+}
+
+/* -e sys[:event]; whether the kernel has it is checked when the run starts */
+static int cli_add_event(struct tlat_params *p, const char *arg, char *err)
+{
+	struct tlat_event_req *events;
+	char *system, *colon;
+
+	system = strdup(arg);
+	if (!system)
+		goto nomem;
+	colon = strchr(system, ':');
+	if (colon)
+		*colon = '\0';
+	if (!event_name_ok(system) || (colon && !event_name_ok(colon + 1))) {
+		free(system);
+		return cli_error(err, "invalid event '%s': expected sys or sys:event", arg);
+	}
+	events = realloc(p->events, (p->nr_events + 1) * sizeof(*events));
+	if (!events) {
+		free(system);
+		goto nomem;
+	}
+	p->events = events;
+	p->events[p->nr_events++] = (struct tlat_event_req){
+		.system = system,
+		.event = colon ? colon + 1 : NULL,
+	};
+	return 0;
+nomem:
+	snprintf(err, TLAT_ERR_LEN, "out of memory");
+	return -ENOMEM;
+}
+
+/* --filter and --trigger belong to the -e before them, as in rtla */
+static int cli_event_option(struct tlat_params *p, int opt, const char *arg, char *err)
+{
+	const char *name = opt == OPT_FILTER ? "--filter" : "--trigger";
+	struct tlat_event_req *ev;
+
+	if (!p->nr_events)
+		return cli_error(err, "%s '%s' has no previous -e event to apply to", name, arg);
+	ev = &p->events[p->nr_events - 1];
+	if (!ev->event)
+		return cli_error(err, "%s '%s' applies to one event, not to all %s events",
+				 name, arg, ev->system);
+	if (!*arg)
+		return cli_error(err, "%s for %s:%s is empty", name, ev->system, ev->event);
+	*(opt == OPT_FILTER ? &ev->filter : &ev->trigger) = arg;
+	return 0;
 }
 
 /* trace_file: -t's and -a's, which becomes the last threshold action once all is parsed */
@@ -263,6 +335,21 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 			return cli_error(err, "invalid --json-format '%s': expected tlat or rt-tests",
 					 arg);
 		p->json_format_set = true;
+		return 0;
+	case 'e':
+		return cli_add_event(p, arg, err);
+	case OPT_FILTER:
+	case OPT_TRIGGER:
+		return cli_event_option(p, opt, arg, err);
+	case OPT_DEEPEST_IDLE:
+		if (parse_int_range(arg, TLAT_IDLE_NONE, INT_MAX, &p->deepest_idle_state))
+			return cli_error(err, "invalid --deepest-idle-state '%s': must be -1 (no idle state) to %d",
+					 arg, INT_MAX);
+		return 0;
+	case 'A':
+		if (parse_u64_range(arg, 0, 1000000000, &p->align_us))
+			return cli_error(err, "invalid -A/--aligned '%s': must be 0 to 1000000000 us", arg);
+		p->aligned = true;
 		return 0;
 	}
 	return 1;	/* not a common option */
@@ -401,9 +488,18 @@ static const char common_usage[] =
 	"     trace[,file=name], signal,num=N,pid=PID|parent, shell,command=CMD, or continue\n"
 	"     (measure on: each hit is reported as it happens, exit status 2 at the end)\n"
 	"     --on-end action: run action when the measurement ends; may be repeated\n"
+	"  -e/--event sys[:event]: enable the <sys[:event]> in tlat's trace instance (saved with\n"
+	"     -t), multiple -e are allowed\n"
+	"     --filter <filter>: enable a trace event filter to the previous -e event\n"
+	"     --trigger <trigger>: enable a trace event trigger to the previous -e event; a\n"
+	"     hist: trigger is saved to <sys>_<event>_hist.txt at the end\n"
 	"  -n/--nano: display data in nanoseconds\n"
 	"  -D/--debug: print debug info\n"
 	"     --dma-latency us: set /dev/cpu_dma_latency latency <us> to reduce exit from idle latency\n"
+	"     --deepest-idle-state n: only go down to idle state n on the measured CPUs to reduce\n"
+	"     exit from idle latency (-1: no idle state); restored at the end\n"
+	"  -A/--aligned us: align the first wake-ups of the measuring threads: the thread of the\n"
+	"     k-th measured CPU wakes at a common time + k * us (0: all together)\n"
 	"     --warm-up s: let the workload run for s seconds before collecting data\n"
 	"     --trace-buffer-size kB: set the per-cpu trace buffer size in kB\n"
 	"  -k/--kernel-threads: use timerlat kernel-space threads instead of user threads\n"
@@ -424,9 +520,11 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 	if (mode == TLAT_MODE_TOP) {
 		fputs("tlat top: a per-cpu summary of the timer latency\n\n"
 		      "  usage: [rtla] timerlat [top] [-h] [-q] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
-		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
-		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n"
-		      "	  [--on-threshold action] [--on-end action] [--json file [--json-format tlat|rt-tests]]\n\n",
+		      "	  [-a us] [-t[file]] [-e sys[:event]] [--filter <filter>] [--trigger <trigger>]\n"
+		      "	  [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k] [-P priority]\n"
+		      "	  [--dma-latency us] [--deepest-idle-state n] [-A us] [--warm-up s]\n"
+		      "	  [--trace-buffer-size kB] [--on-threshold action] [--on-end action]\n"
+		      "	  [--json file [--json-format tlat|rt-tests]]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -q/--quiet: print only a summary at the end\n"
@@ -435,11 +533,12 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 	} else {
 		fputs("tlat hist: a per-cpu histogram of the timer latency\n\n"
 		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
-		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
-		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
-		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n"
-		      "	  [--on-threshold action] [--on-end action] [--json file [--json-format tlat|rt-tests]]\n"
-		      "	  [--plot file.png|file.svg]\n\n",
+		      "	  [-a us] [-t[file]] [-e sys[:event]] [--filter <filter>] [--trigger <trigger>]\n"
+		      "	  [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k] [-P priority]\n"
+		      "	  [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
+		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--deepest-idle-state n] [-A us]\n"
+		      "	  [--warm-up s] [--trace-buffer-size kB] [--on-threshold action] [--on-end action]\n"
+		      "	  [--json file [--json-format tlat|rt-tests]] [--plot file.png|file.svg]\n\n",
 		      out);
 		fputs(common_usage, out);
 		fputs("  -b/--bucket-size N: set the histogram bucket size (default 1)\n"

@@ -5,27 +5,45 @@
  * filling the buffers while tlat sleeps.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "collector.h"
 
+static bool has_system(const char **systems, int nr, const char *system)
+{
+	for (int i = 0; i < nr; i++)
+		if (!strcmp(systems[i], system))
+			return true;
+	return false;
+}
+
 int collector_init(struct tlat_collector *c, struct tlat_session *session,
 		   const struct tlat_source_ops *ops, const char *const *extra_systems, char *err)
 {
-	const char *systems[COLLECTOR_MAX_SYSTEMS + 1];
-	int nr = 0;
+	const char *const *lists[] = { ops->systems, extra_systems };
+	const char **systems;
+	int nr = 0, max = 1;
 
 	memset(c, 0, sizeof(*c));
 	c->inst = session->inst;
 	c->ops = ops;
-	for (int i = 0; ops->systems[i] && nr < COLLECTOR_MAX_SYSTEMS; i++)
-		systems[nr++] = ops->systems[i];
-	for (int i = 0; extra_systems && extra_systems[i] && nr < COLLECTOR_MAX_SYSTEMS; i++)
-		systems[nr++] = extra_systems[i];
-	systems[nr] = NULL;
+	for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++)
+		for (int i = 0; lists[l] && lists[l][i]; i++)
+			max++;
+	systems = calloc(max, sizeof(*systems));
+	if (!systems) {
+		snprintf(err, TLAT_ERR_LEN, "out of memory");
+		return -ENOMEM;
+	}
+	for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++)
+		for (int i = 0; lists[l] && lists[l][i]; i++)
+			if (!has_system(systems, nr, lists[l][i]))
+				systems[nr++] = lists[l][i];
 	/* formats are global: the top-level events directory describes them all */
 	c->tep = tracefs_local_events_system(NULL, systems);
+	free(systems);
 	if (!c->tep) {
 		snprintf(err, TLAT_ERR_LEN, "cannot read the event formats: %s", strerror(errno));
 		return -EIO;

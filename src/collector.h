@@ -11,7 +11,6 @@
 #include "source.h"
 
 #define COLLECTOR_MAX_OBSERVERS	2
-#define COLLECTOR_MAX_SYSTEMS	16
 
 /* sees every record after the source did */
 struct tlat_record_observer {

@@ -56,6 +56,18 @@ struct tlat_sched {
 	u64 period_ns;
 };
 
+/* -e sys[:event], with the --filter and --trigger given after it */
+struct tlat_event_req {
+	char *system;		/* owned: "sys", cut off at the ':' */
+	const char *event;	/* inside system's allocation; NULL: the whole system */
+	const char *filter;	/* NULL: none */
+	const char *trigger;	/* NULL: none */
+};
+
+/* --deepest-idle-state: cpuidle is left alone, or states deeper than N go */
+#define TLAT_IDLE_UNTOUCHED	-2
+#define TLAT_IDLE_NONE		-1	/* every state disabled */
+
 struct tlat_hist_params {
 	unsigned int bucket_size;	/* in the display unit (us, or ns with -n) */
 	unsigned int entries;
@@ -96,6 +108,11 @@ struct tlat_params {
 	bool debug;
 	int dma_latency_us;		/* -1: leave /dev/cpu_dma_latency alone */
 	unsigned long buffer_kb;	/* 0: tlat's default */
+	int deepest_idle_state;		/* TLAT_IDLE_UNTOUCHED, TLAT_IDLE_NONE, or a state */
+	bool aligned;			/* -A: thread k first wakes at a common time + k * align_us */
+	u64 align_us;
+	struct tlat_event_req *events;	/* -e, in command-line order */
+	int nr_events;
 	const char *source;		/* "auto" or a source name */
 	const char *sample_log;		/* NULL, or a file to log every sample to */
 	const char *json_path;		/* --json: NULL, a file, or "-" for stdout */

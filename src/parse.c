@@ -128,7 +128,7 @@ int parse_ns_duration(const char *str, u64 *ns)
 	return -EINVAL;
 }
 
-static int parse_int_range(const char *str, long min, long max, int *val)
+int parse_int_range(const char *str, long min, long max, int *val)
 {
 	long v;
 	char *end;

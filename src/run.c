@@ -20,6 +20,8 @@
 #include "collector.h"
 #include "consumer.h"
 #include "cpuset.h"
+#include "extra_events.h"
+#include "idle.h"
 #include "ksyms.h"
 #include "pctl.h"
 #include "render.h"
@@ -485,8 +487,10 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		p->mode == TLAT_MODE_TOP ? &render_top_ops : &render_hist_ops;
 	const struct tlat_source_ops *ops;
 	struct tlat_source *src = NULL;
+	struct extra_events *events = NULL;
 	struct tlat_collector c;
 	enum tlat_exit status = TLAT_EXIT_ERROR;
+	const char **systems;
 	int ret;
 
 	ops = source_select(p->source, session, p->debug, err);
@@ -498,7 +502,15 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	}
 	if (run->analysis)
 		add_consumer(run, analysis_consume, run->analysis);
-	if (collector_init(&c, session, ops, analysis_systems(run->analysis), err))
+	/* the -e events too: the trace -t saves prints them */
+	systems = extra_events_systems(p, analysis_systems(run->analysis));
+	if (!systems) {
+		snprintf(err, TLAT_ERR_LEN, "out of memory");
+		return TLAT_EXIT_ERROR;
+	}
+	ret = collector_init(&c, session, ops, systems, err);
+	free(systems);
+	if (ret)
 		return TLAT_EXIT_ERROR;
 	if (run_trace_init(run, &c, err))
 		goto out_close;
@@ -515,6 +527,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	run->kernel_stops = !!ops->arm_thresholds;
 	/* after the source: the adapter's events and filters win over its own */
 	if (run->analysis && analysis_attach(run->analysis, &c, err))
+		goto out_close;
+	/* last: a --filter must not starve what the source and the analysis read */
+	if (extra_events_enable(&events, p, session->inst, err))
 		goto out_close;
 
 	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
@@ -553,6 +568,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	else if (run->text && p->aa_only)
 		fprintf(run->text, "  Max latency was %llu\n",
 			(unsigned long long)run_max_latency_us(run));
+	/* as rtla, last: it saves them when it takes its events down */
+	if (extra_events_save_hists(events, run->text, err))
+		status = TLAT_EXIT_ERROR;
 	fflush(stdout);
 	if (run_json_write(run, &run->report, ops, c.tep, run->symbols, status, err))
 		status = TLAT_EXIT_ERROR;
@@ -561,6 +579,8 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 out_stop:
 	ops->stop(src);
 out_close:
+	/* before the source: the module source unloads the module its events may use */
+	extra_events_free(events);
 	if (src)
 		ops->close(src);
 	collector_free(&c);
@@ -571,6 +591,7 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 {
 	struct run run = { .params = params };
 	struct tlat_session session;
+	struct idle_limit *idle;
 	enum tlat_exit status;
 	int dma_fd;
 
@@ -591,12 +612,16 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 		run_consumers_free(&run);
 		return TLAT_EXIT_ERROR;
 	}
-	if (session_open(&session, err)) {
+	/* a stop signal only sets a flag: every way out passes the restore below */
+	if (idle_limit_apply(&idle, &idle_cpupower, params, err)) {
+		status = TLAT_EXIT_ERROR;
+	} else if (session_open(&session, err)) {
 		status = TLAT_EXIT_ERROR;
 	} else {
 		status = run_measure(&run, &session, err);
 		session_close(&session);
 	}
+	idle_limit_restore(idle);
 	if (dma_fd >= 0)
 		close(dma_fd);
 	/* gnuplot runs once the system is as it was: its failure cannot leave anything */

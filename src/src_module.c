@@ -140,6 +140,26 @@ static int mod_arm_thresholds(struct tlat_source *src)
 	return mod_set_stops(src, true);
 }
 
+/* -A: the module's align_us (-1: off); a tlat.ko older than -A has no such parameter */
+static int mod_set_align(struct tlat_source *src, char *err)
+{
+	const struct tlat_params *p = src->params;
+	char val[24];
+	int ret;
+
+	if (!knobs_exists(src->knobs, "align_us")) {
+		if (!p->aligned)
+			return 0;
+		snprintf(err, TLAT_ERR_LEN, "this tlat.ko cannot align its threads (no align_us parameter): load the tlat.ko built with this tlat for -A");
+		return -EOPNOTSUPP;
+	}
+	snprintf(val, sizeof(val), "%lld", p->aligned ? (long long)p->align_us : -1LL);
+	ret = knobs_set(src->knobs, "align_us", val);
+	if (ret)
+		snprintf(err, TLAT_ERR_LEN, "cannot configure tlat.ko: %s", strerror(-ret));
+	return ret;
+}
+
 static int mod_configure(struct tlat_source *src, char *err)
 {
 	const struct tlat_params *p = src->params;
@@ -164,9 +184,11 @@ static int mod_configure(struct tlat_source *src, char *err)
 	/* a warm-up must not stop the run: run.c arms the stops after it */
 	if (!ret)
 		ret = mod_set_stops(src, !p->warmup_s);
-	if (ret)
+	if (ret) {
 		snprintf(err, TLAT_ERR_LEN, "cannot configure tlat.ko: %s", strerror(-ret));
-	return ret;
+		return ret;
+	}
+	return mod_set_align(src, err);
 }
 
 static int mod_open(struct tlat_source **out, const struct tlat_params *params,

@@ -26,6 +26,8 @@
 
 #define TL_DEFAULT_BUFFER_KB	2048
 #define TL_WORKLOAD_OPTION	"OSNOISE_WORKLOAD"
+#define TL_ALIGN_OPTION		"TIMERLAT_ALIGN"	/* 7.1+ */
+#define TL_NR_OPTIONS		2
 
 struct tlat_source {
 	const struct tlat_params *params;
@@ -39,7 +41,9 @@ struct tlat_source {
 	bool user_threads;
 	bool tracer_set;
 	int lock_fd;			/* held while tlat owns the tracer */
-	char *options_saved;		/* "OSNOISE_WORKLOAD" or "NO_OSNOISE_WORKLOAD" */
+	/* osnoise/options flags as found, e.g. "NO_OSNOISE_WORKLOAD", restored newest first */
+	char *options_saved[TL_NR_OPTIONS];
+	int nr_options;
 };
 
 static const char *const tl_systems[] = { "ftrace", NULL };
@@ -96,22 +100,51 @@ static int tl_probe(struct tlat_session *session, char *err)
 	return 0;
 }
 
-/* osnoise/options lists every option; one is changed by writing its name */
-static int tl_set_workload_option(struct tlat_source *src, bool kernel_threads)
+/*
+ * osnoise/options lists every option the kernel has, an option that is off
+ * as NO_<name>: 1 on, 0 off, -ENOENT if the kernel does not have it.
+ */
+static int tl_option_state(const char *name)
 {
 	char *options = tracefs_instance_file_read(NULL, "osnoise/options", NULL);
-	const char *want = kernel_threads ? TL_WORKLOAD_OPTION : "NO_" TL_WORKLOAD_OPTION;
+	int state = -ENOENT;
+
+	for (char *tok = options ? strtok(options, " \n") : NULL; tok && state < 0;
+	     tok = strtok(NULL, " \n")) {
+		if (!strcmp(tok, name))
+			state = 1;
+		else if (!strncmp(tok, "NO_", 3) && !strcmp(tok + 3, name))
+			state = 0;
+	}
+	free(options);
+	return state;
+}
+
+/* one is changed by writing its name or NO_<name>; the old state is restored at close */
+static int tl_set_option(struct tlat_source *src, const char *name, bool on)
+{
+	int state = tl_option_state(name);
+	char *saved, *want;
 	int ret;
 
-	if (!options)		/* before 6.2 there is only the kernel workload */
-		return kernel_threads ? 0 : -EOPNOTSUPP;
-	src->options_saved = strdup(strstr(options, "NO_" TL_WORKLOAD_OPTION) ?
-				    "NO_" TL_WORKLOAD_OPTION : TL_WORKLOAD_OPTION);
-	free(options);
-	if (!src->options_saved)
+	if (state < 0)
+		return state;
+	if (asprintf(&saved, "%s%s", state ? "" : "NO_", name) < 0)
 		return -ENOMEM;
-	ret = tracefs_instance_file_write(NULL, "osnoise/options", want);
-	return ret < 0 ? -EIO : 0;
+	src->options_saved[src->nr_options++] = saved;
+	if (asprintf(&want, "%s%s", on ? "" : "NO_", name) < 0)
+		return -ENOMEM;
+	ret = tracefs_instance_file_write(NULL, "osnoise/options", want) < 0 ? -EIO : 0;
+	free(want);
+	return ret;
+}
+
+static int tl_set_workload_option(struct tlat_source *src, bool kernel_threads)
+{
+	int ret = tl_set_option(src, TL_WORKLOAD_OPTION, kernel_threads);
+
+	/* before 6.2 there is only the kernel workload */
+	return ret == -ENOENT && kernel_threads ? 0 : ret;
 }
 
 /* -P for the kernel's timerlat/N threads, found by name as rtla does */
@@ -154,6 +187,26 @@ static int tl_arm_thresholds(struct tlat_source *src)
 	return tl_set_stops(src, true);
 }
 
+/*
+ * -A sets TIMERLAT_ALIGN and timerlat_align_us; without -A the option is
+ * turned off where the kernel has it, as rtla does, so that an alignment
+ * someone left set does not apply to this run.
+ */
+static int tl_set_align(struct tlat_source *src, char *err)
+{
+	const struct tlat_params *p = src->params;
+	int ret = tl_set_option(src, TL_ALIGN_OPTION, p->aligned);
+
+	if (ret == -ENOENT && !p->aligned)
+		return 0;
+	if (!ret && p->aligned)
+		ret = knobs_set_u64(src->knobs, "osnoise/timerlat_align_us", p->align_us);
+	if (ret)
+		snprintf(err, TLAT_ERR_LEN, "cannot set the alignment of timerlat's threads: %s",
+			 strerror(-ret));
+	return ret;
+}
+
 static int tl_configure(struct tlat_source *src, char *err)
 {
 	const struct tlat_params *p = src->params;
@@ -175,10 +228,12 @@ static int tl_configure(struct tlat_source *src, char *err)
 		return ret;
 	}
 	ret = tl_set_workload_option(src, !src->user_threads);
-	if (ret)
+	if (ret) {
 		snprintf(err, TLAT_ERR_LEN, "cannot select the %s threads of timerlat: %s",
 			 src->user_threads ? "user" : "kernel", strerror(-ret));
-	return ret;
+		return ret;
+	}
+	return tl_set_align(src, err);
 }
 
 static int tl_open(struct tlat_source **out, const struct tlat_params *params,
@@ -207,6 +262,10 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 			    (params->threads == TLAT_THREADS_AUTO && tl_has_timerlat_fd());
 	if (src->user_threads && !tl_has_timerlat_fd()) {
 		snprintf(err, TLAT_ERR_LEN, "this kernel has no timerlat_fd for user threads (-u): use -k");
+		return -EOPNOTSUPP;
+	}
+	if (params->aligned && tl_option_state(TL_ALIGN_OPTION) < 0) {
+		snprintf(err, TLAT_ERR_LEN, "this kernel's timerlat tracer cannot align its threads (no TIMERLAT_ALIGN, 7.1+): use --source module or tracepoints for -A");
 		return -EOPNOTSUPP;
 	}
 	ret = timerlat_event_init(&src->sample, tep, "ftrace", "timerlat");
@@ -300,9 +359,11 @@ static void tl_close(struct tlat_source *src)
 	}
 	if (src->tracer_set)
 		tracefs_tracer_clear(src->session->inst);
-	if (src->options_saved)
-		tracefs_instance_file_write(NULL, "osnoise/options", src->options_saved);
-	free(src->options_saved);
+	while (src->nr_options--) {
+		tracefs_instance_file_write(NULL, "osnoise/options",
+					    src->options_saved[src->nr_options]);
+		free(src->options_saved[src->nr_options]);
+	}
 	tracefs_put_tracing_file(src->fd_prefix);
 	knobs_free(src->knobs);
 	runlock_release(src->lock_fd);

@@ -80,6 +80,13 @@ struct tlat_source {
 	struct tep_format_field *common_pid;
 	struct kstack_event stack;
 	bool stack_trigger;		/* TP_STACK_TRIGGER is set */
+	u64 align_base_ns;		/* -A: the first CPU's first expiry, set at start */
+};
+
+/* what each measuring thread keeps */
+struct tp_thread {
+	u64 next_ns;			/* its next expiry; 0 before the first */
+	u64 align_offset_ns;		/* -A: after align_base_ns, by its CPU's rank */
 };
 
 static const char *const tp_systems[] = { "timer", "sched", "raw_syscalls", "ftrace", NULL };
@@ -138,15 +145,37 @@ static u64 mono_now_ns(void)
 
 static int tp_thread_init(void *ctx, int cpu, void **thread_data)
 {
-	u64 *next_ns = malloc(sizeof(*next_ns));
+	struct tlat_source *src = ctx;
+	struct tp_thread *t = calloc(1, sizeof(*t));
+	u64 rank = 0;
 
-	(void)ctx;
-	(void)cpu;
-	if (!next_ns)
+	if (!t)
 		return -ENOMEM;
-	*next_ns = 0;
-	*thread_data = next_ns;
+	for (int c = 0; c < cpu; c++)
+		rank += cpuset_has(&src->params->cpus, c);
+	t->align_offset_ns = rank * src->params->align_us * 1000;
+	*thread_data = t;
 	return 0;
+}
+
+/*
+ * Without -A each thread's grid starts one period after it first runs. With
+ * it, all grids hang from one time, the k-th measured CPU's k * align_us
+ * later, as the kernel's TIMERLAT_ALIGN does (it ranks threads by arrival,
+ * tlat by CPU); a thread that comes late skips whole periods, keeping its phase.
+ */
+static u64 tp_first_expiry(const struct tlat_source *src, const struct tp_thread *t)
+{
+	u64 period_ns = src->params->period_us * 1000;
+	u64 now_ns = mono_now_ns();
+	u64 next_ns;
+
+	if (!src->params->aligned)
+		return now_ns + period_ns;
+	next_ns = src->align_base_ns + t->align_offset_ns;
+	if (next_ns <= now_ns)
+		next_ns += ((now_ns - next_ns) / period_ns + 1) * period_ns;
+	return next_ns;
 }
 
 /*
@@ -159,25 +188,25 @@ static int tp_activate(void *ctx, int cpu, void *thread_data)
 {
 	struct tlat_source *src = ctx;
 	u64 period_ns = src->params->period_us * 1000;
-	u64 *next_ns = thread_data;
+	struct tp_thread *t = thread_data;
 	struct tp_marker m = { .id = TP_MARKER_ID, .cpu = cpu };
 	struct timespec ts;
 	u64 now_ns;
 
-	if (!*next_ns)
-		*next_ns = mono_now_ns() + period_ns;
-	ts.tv_sec = *next_ns / 1000000000ull;
-	ts.tv_nsec = *next_ns % 1000000000ull;
+	if (!t->next_ns)
+		t->next_ns = tp_first_expiry(src, t);
+	ts.tv_sec = t->next_ns / 1000000000ull;
+	ts.tv_nsec = t->next_ns % 1000000000ull;
 	if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL))
 		return -EINTR;
 	m.now_ns = mono_now_ns();
-	m.requested_ns = *next_ns;
+	m.requested_ns = t->next_ns;
 	tracefs_binary_write(src->session->inst, &m, sizeof(m));
 
 	now_ns = mono_now_ns();
 	do
-		*next_ns += period_ns;
-	while (*next_ns <= now_ns);
+		t->next_ns += period_ns;
+	while (t->next_ns <= now_ns);
 	return 0;
 }
 
@@ -305,6 +334,8 @@ static int tp_start(struct tlat_source *src, char *err)
 		snprintf(err, TLAT_ERR_LEN, "cannot turn tracing on: %s", strerror(errno));
 		return -EIO;
 	}
+	/* the threads read it after the start gate, which orders it */
+	src->align_base_ns = mono_now_ns() + src->params->period_us * 1000;
 	workload_start(src->wl);
 	return 0;
 }

@@ -363,6 +363,7 @@ done
 . tests/live/plot.sh
 . tests/live/completion.sh
 . tests/live/actions.sh
+. tests/live/opts.sh
 
 check "all runs left tracefs as they found it" same_as_before
 finish

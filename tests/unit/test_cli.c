@@ -131,6 +131,11 @@ static void check_defaults(const struct tlat_params *p, enum tlat_mode mode)
 	assert_false(p->hist.no_summary);
 	assert_false(p->hist.no_index);
 	assert_false(p->hist.with_zeros);
+	assert_int_equal(p->deepest_idle_state, TLAT_IDLE_UNTOUCHED);
+	assert_false(p->aligned);
+	assert_int_equal(p->align_us, 0);
+	assert_int_equal(p->nr_events, 0);
+	assert_null(p->events);
 }
 
 static void test_defaults(void **state)
@@ -669,6 +674,108 @@ static void test_thread_kind(void **state)
 	PARSE_ERR(c, "mutually exclusive", "--user-threads", "--kernel-threads");
 }
 
+static void expect_event(const struct tlat_event_req *ev, const char *system, const char *event,
+			 const char *filter, const char *trigger)
+{
+	assert_string_equal(ev->system, system);
+	if (event)
+		assert_string_equal(ev->event, event);
+	else
+		assert_null(ev->event);
+	if (filter)
+		assert_string_equal(ev->filter, filter);
+	else
+		assert_null(ev->filter);
+	if (trigger)
+		assert_string_equal(ev->trigger, trigger);
+	else
+		assert_null(ev->trigger);
+}
+
+/* -e, and --filter and --trigger for the -e before them */
+static void test_events(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-e", "sched:sched_wakeup");
+	assert_int_equal(c->p.nr_events, 1);
+	expect_event(&c->p.events[0], "sched", "sched_wakeup", NULL, NULL);
+	PARSE_OK(c, "--event", "sched", "-eirq:irq_handler_entry", "--event=timer:hrtimer_start",
+		 "--filter", "expires>0", "--trigger=hist:keys=common_pid");
+	assert_int_equal(c->p.nr_events, 3);
+	expect_event(&c->p.events[0], "sched", NULL, NULL, NULL);
+	expect_event(&c->p.events[1], "irq", "irq_handler_entry", NULL, NULL);
+	expect_event(&c->p.events[2], "timer", "hrtimer_start", "expires>0",
+		     "hist:keys=common_pid");
+	/* each applies to its own -e; a second one replaces the first, as in rtla */
+	PARSE_OK(c, "-e", "sched:sched_wakeup", "--filter", "prio<100", "--filter", "prio<50",
+		 "-e", "sched:sched_switch", "--trigger", "traceoff");
+	expect_event(&c->p.events[0], "sched", "sched_wakeup", "prio<50", NULL);
+	expect_event(&c->p.events[1], "sched", "sched_switch", NULL, "traceoff");
+	/* a filter with spaces is one argument */
+	PARSE_OK(c, "-e", "sched:sched_wakeup", "--filter", "prio < 100 && pid != 1");
+	expect_event(&c->p.events[0], "sched", "sched_wakeup", "prio < 100 && pid != 1", NULL);
+}
+
+static void test_event_errors(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_ERR(c, "no previous -e", "--filter", "prio<100");
+	PARSE_ERR(c, "no previous -e", "--trigger", "traceoff", "-e", "sched:sched_wakeup");
+	PARSE_ERR(c, "not to all sched events", "-e", "sched", "--filter", "prio<100");
+	PARSE_ERR(c, "not to all sched events", "-e", "sched", "--trigger", "traceoff");
+	PARSE_ERR(c, "empty", "-e", "sched:sched_wakeup", "--filter", "");
+	PARSE_ERR(c, "'sched:'", "-e", "sched:");
+	PARSE_ERR(c, "':sched_wakeup'", "-e", ":sched_wakeup");
+	PARSE_ERR(c, "invalid event", "-e", "");
+	/* the names become tracefs paths */
+	PARSE_ERR(c, "invalid event", "-e", "../../x");
+	PARSE_ERR(c, "invalid event", "-e", "sched:..");
+	PARSE_ERR(c, "invalid event", "-e", "sched:a/b");
+	PARSE_ERR(c, "-e", "-e");
+	PARSE_ERR(c, "requires an argument", "--filter");
+	PARSE_ERR(c, "requires an argument", "--trigger");
+}
+
+static void test_deepest_idle_state(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "--deepest-idle-state", "-1");
+	assert_int_equal(c->p.deepest_idle_state, TLAT_IDLE_NONE);
+	PARSE_OK(c, "--deepest-idle-state", "0");
+	assert_int_equal(c->p.deepest_idle_state, 0);
+	PARSE_OK(c, "--deepest-idle-state=2147483647");
+	assert_int_equal(c->p.deepest_idle_state, 2147483647);
+	PARSE_ERR(c, "deepest-idle-state", "--deepest-idle-state", "-2");
+	PARSE_ERR(c, "deepest-idle-state", "--deepest-idle-state", "2147483648");
+	PARSE_ERR(c, "deepest-idle-state", "--deepest-idle-state", "1x");
+	PARSE_ERR(c, "requires an argument", "--deepest-idle-state");
+	assert_int_equal(c->p.deepest_idle_state, TLAT_IDLE_UNTOUCHED);
+}
+
+static void test_aligned(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_OK(c, "-A", "0");
+	assert_true(c->p.aligned);
+	assert_int_equal(c->p.align_us, 0);
+	PARSE_OK(c, "--aligned", "200");
+	assert_true(c->p.aligned);
+	assert_int_equal(c->p.align_us, 200);
+	PARSE_OK(c, "-A50");
+	assert_int_equal(c->p.align_us, 50);
+	PARSE_OK(c, "--aligned=1000000000");
+	assert_int_equal(c->p.align_us, 1000000000);
+	PARSE_ERR(c, "aligned", "-A", "1000000001");
+	PARSE_ERR(c, "aligned", "-A", "-1");
+	PARSE_ERR(c, "aligned", "--aligned", "1us");
+	PARSE_ERR(c, "-A", "-A");
+	assert_false(c->p.aligned);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -714,6 +821,14 @@ int main(void)
 		TOP(test_reparse),
 		TOP(test_long_only_errors),
 		HIST(test_hist_long_only_errors),
+		TOP(test_events),
+		HIST(test_events),
+		TOP(test_event_errors),
+		HIST(test_event_errors),
+		TOP(test_deepest_idle_state),
+		HIST(test_deepest_idle_state),
+		TOP(test_aligned),
+		HIST(test_aligned),
 	};
 
 	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
