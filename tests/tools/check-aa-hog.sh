@@ -26,7 +26,7 @@ check=$1 out=$2 hoglog=$3 samplelog=$4 pid=$5 cpu=$6 thresh_us=$7 percent=$8
 
 # the number before " us (" on the first line starting with LABEL
 aa_us() {
-	awk -v label="$1" 'index($0, "  " label) == 1 && match($0, /[0-9.]+ us \(/) {
+	awk -v label="$1" 'index($0, "  " label) == 1 && match($0, /-?[0-9.]+ us \(/) {
 		print substr($0, RSTART, RLENGTH - 5); exit }' "$out"
 }
 
