@@ -58,6 +58,9 @@ struct aa_adapter {
 	struct aa_engine *aa;
 	int nr_events;
 	struct stock_event events[STOCK_MAX_EVENTS];
+	/* event id -> its entry, built once: every record of the instance asks */
+	struct stock_event **by_id;
+	int max_id;
 	struct tep_format_field *irq_name;
 	struct aa_switch_event sw;
 	int nr_cpus;
@@ -155,6 +158,14 @@ static int stock_open(struct aa_adapter **out, struct tep_handle *tep, struct aa
 		snprintf(err, TLAT_ERR_LEN, "unexpected sched_switch or irq_handler_entry format");
 		return -ENOENT;
 	}
+	for (int i = 0; i < ad->nr_events; i++)
+		if (ad->events[i].id > ad->max_id)
+			ad->max_id = ad->events[i].id;
+	ad->by_id = calloc(ad->max_id + 1, sizeof(*ad->by_id));
+	if (!ad->by_id)
+		return -ENOMEM;
+	for (int i = 0; i < ad->nr_events; i++)
+		ad->by_id[ad->events[i].id] = &ad->events[i];
 	return 0;
 }
 
@@ -269,12 +280,9 @@ static void stock_record(struct aa_adapter *ad, struct tep_event *event, struct 
 	char name[AA_NAME_LEN];
 	int len;
 
-	for (int i = 0; i < ad->nr_events; i++) {
-		if (ad->events[i].id == event->id) {
-			se = &ad->events[i];
-			break;
-		}
-	}
+	if (event->id < 0 || event->id > ad->max_id)
+		return;
+	se = ad->by_id[event->id];
 	if (!se)
 		return;
 	if (se->kind == STOCK_SWITCH) {
@@ -326,6 +334,7 @@ static void stock_close(struct aa_adapter *ad)
 {
 	if (!ad)
 		return;
+	free(ad->by_id);
 	free(ad->cpus);
 	free(ad);
 }
