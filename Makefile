@@ -7,7 +7,7 @@ BINDIR	?= $(PREFIX)/bin
 MANDIR	?= $(PREFIX)/share/man
 
 CC	?= cc
-PKGS	:= libtracefs libtraceevent libproc2
+PKGS	:= libtracefs libtraceevent libtracecmd libproc2
 CFLAGS	?= -O2 -g
 CFLAGS	+= -std=gnu11 -Wall -Wextra -D_GNU_SOURCE $(shell pkg-config --cflags $(PKGS))
 LDLIBS	+= $(shell pkg-config --libs $(PKGS)) -lpthread

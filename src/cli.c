@@ -63,27 +63,79 @@ enum {
 	{ "stack-format",	required_argument,	NULL, OPT_STACK_FORMAT }, \
 	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
 
+#define TOP_LONG_OPTS							\
+	{ "quiet",		no_argument,		NULL, 'q' },	\
+	{ "aa-only",		required_argument,	NULL, OPT_AA_ONLY }
+
+#define HIST_LONG_OPTS							\
+	{ "bucket-size",	required_argument,	NULL, 'b' },	\
+	{ "entries",		required_argument,	NULL, 'E' },	\
+	{ "no-irq",		no_argument,		NULL, OPT_NO_IRQ },	\
+	{ "no-thread",		no_argument,		NULL, OPT_NO_THREAD },	\
+	{ "no-header",		no_argument,		NULL, OPT_NO_HEADER },	\
+	{ "no-summary",		no_argument,		NULL, OPT_NO_SUMMARY },	\
+	{ "no-index",		no_argument,		NULL, OPT_NO_INDEX },	\
+	{ "with-zeros",		no_argument,		NULL, OPT_WITH_ZEROS }
+
+#define RECORD_LONG_OPTS						\
+	{ "output",		required_argument,	NULL, 'o' }
+
+/* tlat report: what changes how samples are shown or analysed, not how they are taken */
+#define REPORT_LONG_OPTS						\
+	{ "help",		no_argument,		NULL, 'h' },	\
+	{ "nano",		no_argument,		NULL, 'n' },	\
+	{ "debug",		no_argument,		NULL, 'D' },	\
+	{ "irq",		required_argument,	NULL, 'i' },	\
+	{ "thread",		required_argument,	NULL, 'T' },	\
+	{ "stack",		required_argument,	NULL, 's' },	\
+	{ "no-aa",		no_argument,		NULL, OPT_NO_AA },	\
+	{ "dump-tasks",		no_argument,		NULL, OPT_DUMP_TASKS },	\
+	{ "stack-format",	required_argument,	NULL, OPT_STACK_FORMAT }, \
+	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
+
 static const struct option top_long_opts[] = {
-	COMMON_LONG_OPTS,
-	{ "quiet",		no_argument,		NULL, 'q' },
+	COMMON_LONG_OPTS, TOP_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+static const struct option hist_long_opts[] = {
+	COMMON_LONG_OPTS, HIST_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+static const struct option record_top_long_opts[] = {
+	COMMON_LONG_OPTS, TOP_LONG_OPTS, RECORD_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+static const struct option record_hist_long_opts[] = {
+	COMMON_LONG_OPTS, HIST_LONG_OPTS, RECORD_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+static const struct option report_top_long_opts[] = {
+	REPORT_LONG_OPTS,
 	{ "aa-only",		required_argument,	NULL, OPT_AA_ONLY },
 	{ NULL, 0, NULL, 0 }
 };
 
-static const struct option hist_long_opts[] = {
-	COMMON_LONG_OPTS,
-	{ "bucket-size",	required_argument,	NULL, 'b' },
-	{ "entries",		required_argument,	NULL, 'E' },
-	{ "no-irq",		no_argument,		NULL, OPT_NO_IRQ },
-	{ "no-thread",		no_argument,		NULL, OPT_NO_THREAD },
-	{ "no-header",		no_argument,		NULL, OPT_NO_HEADER },
-	{ "no-summary",		no_argument,		NULL, OPT_NO_SUMMARY },
-	{ "no-index",		no_argument,		NULL, OPT_NO_INDEX },
-	{ "with-zeros",		no_argument,		NULL, OPT_WITH_ZEROS },
-	{ NULL, 0, NULL, 0 }
+static const struct option report_hist_long_opts[] = {
+	REPORT_LONG_OPTS, HIST_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+/* [command][mode] */
+static const struct option *const long_opts[][2] = {
+	[TLAT_CMD_MEASURE] = { top_long_opts, hist_long_opts },
+	[TLAT_CMD_RECORD] = { record_top_long_opts, record_hist_long_opts },
+	[TLAT_CMD_REPORT] = { report_top_long_opts, report_hist_long_opts },
 };
 
 #define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkuUi:T:s:C::a:t::"
+#define HIST_SHORT_OPTS "b:E:"
+#define REPORT_SHORT_OPTS "hnDi:T:s:"
+
+/* [command][mode]; the leading ':' makes getopt return ':' for a missing argument */
+static const char *const short_opts[][2] = {
+	[TLAT_CMD_MEASURE] = { ":" COMMON_SHORT_OPTS "q", ":" COMMON_SHORT_OPTS HIST_SHORT_OPTS },
+	[TLAT_CMD_RECORD] = { ":" COMMON_SHORT_OPTS "qo:", ":" COMMON_SHORT_OPTS HIST_SHORT_OPTS "o:" },
+	[TLAT_CMD_REPORT] = { ":" REPORT_SHORT_OPTS, ":" REPORT_SHORT_OPTS HIST_SHORT_OPTS },
+};
 
 static int cli_error(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -162,6 +214,7 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 			return cli_error(err, "invalid threshold '%s' for -%c: must be 0 (off) to 1000000000 us",
 					 arg, opt);
 		*(opt == 'i' ? &p->stop_irq_us : opt == 'T' ? &p->stop_thread_us : &p->stack_us) = v;
+		p->thresholds_set = true;
 		return 0;
 	case 'a':
 	case OPT_AA_ONLY:
@@ -170,6 +223,7 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 			return cli_error(err, "invalid threshold '%s' for %s: must be 1 to 1000000000 us",
 					 arg, opt == 'a' ? "-a" : "--aa-only");
 		p->stop_irq_us = p->stop_thread_us = p->stack_us = v;
+		p->thresholds_set = true;
 		if (opt == OPT_AA_ONLY)
 			p->aa_only = true;
 		else if (!p->trace_file)
@@ -235,6 +289,9 @@ static int parse_common_opt(struct tlat_params *p, int opt, const char *arg, cha
 	case OPT_SAMPLE_LOG:
 		p->sample_log = arg;
 		return 0;
+	case 'o':
+		p->recording = arg;
+		return 0;
 	}
 	return 1;	/* not a common option */
 }
@@ -289,23 +346,21 @@ static int cli_check(struct tlat_params *p, char *err)
 		return cli_error(err, "no-index set with with-zeros is not set - it does not make sense");
 	if (p->no_aa && p->aa_only)
 		return cli_error(err, "--no-aa and --aa-only are mutually exclusive!");
-	/* there is nothing to analyse without a stop */
-	if (!p->stop_irq_us && !p->stop_thread_us)
+	/* there is nothing to analyse without a stop; report may take the recording's */
+	if (!p->stop_irq_us && !p->stop_thread_us && p->command != TLAT_CMD_REPORT)
 		p->no_aa = true;
 	return 0;
 }
 
 int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 {
-	const struct option *long_opts = p->mode == TLAT_MODE_TOP ? top_long_opts : hist_long_opts;
-	/* the leading ':' makes getopt return ':' for a missing argument */
-	const char *short_opts = p->mode == TLAT_MODE_TOP ? ":" COMMON_SHORT_OPTS "q"
-							  : ":" COMMON_SHORT_OPTS "b:E:";
+	const struct option *longs = long_opts[p->command][p->mode == TLAT_MODE_HIST];
+	const char *shorts = short_opts[p->command][p->mode == TLAT_MODE_HIST];
 	int opt, ret;
 
 	optind = 0;	/* full reset: unit tests parse many command lines */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		if (opt == 'h')
 			return TLAT_CLI_HELP;
 		/* getopt has moved past a long option or a finished cluster of short ones */
@@ -313,7 +368,7 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 			return cli_error(err, "option '%s' requires an argument", argv[optind - 1]);
 		if (opt == '?') {
 			if (optopt > 0 && optopt < 256 &&
-			    (optopt == ':' || !strchr(short_opts, optopt)))
+			    (optopt == ':' || !strchr(shorts, optopt)))
 				return cli_error(err, "unknown option '-%c'", optopt);
 			if (optopt)	/* a long option that takes no argument got one */
 				return cli_error(err, "option '%s' does not take an argument",
@@ -332,8 +387,13 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 		if (ret)
 			return ret;
 	}
+	/* report's one argument: the recording */
+	if (p->command == TLAT_CMD_REPORT && optind < argc)
+		p->recording = argv[optind++];
 	if (optind < argc)
 		return cli_error(err, "unexpected argument '%s'", argv[optind]);
+	if (p->command != TLAT_CMD_MEASURE && !p->recording)
+		p->recording = TLAT_DEFAULT_RECORDING;
 	return cli_check(p, err);
 }
 
@@ -370,7 +430,22 @@ static const char common_usage[] =
 	"     --source auto|timerlat|module|tracepoints: where samples come from (default auto)\n"
 	"     --sample-log file: write every sample as \"cpu seq context latency_ns time_ns\" to file\n";
 
-void cli_usage(FILE *out, enum tlat_mode mode)
+static const char top_usage[] =
+	"  -q/--quiet: print only a summary at the end\n"
+	"     --aa-only us: stop if a latency reaches us and print only the auto-analysis,\n"
+	"     no statistics\n";
+
+static const char hist_usage[] =
+	"  -b/--bucket-size N: set the histogram bucket size (default 1)\n"
+	"  -E/--entries N: set the number of entries of the histogram (default 256)\n"
+	"     --no-irq: ignore IRQ latencies\n"
+	"     --no-thread: ignore thread latencies\n"
+	"     --no-header: do not print header\n"
+	"     --no-summary: do not print summary\n"
+	"     --no-index: do not print index\n"
+	"     --with-zeros: print zero only entries\n";
+
+static void measure_usage(FILE *out, enum tlat_mode mode)
 {
 	if (mode == TLAT_MODE_TOP) {
 		fputs("tlat top: a per-cpu summary of the timer latency\n\n"
@@ -378,10 +453,6 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "	  [-a us] [-t[file]] [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
 		      "	  [-P priority] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
 		      out);
-		fputs(common_usage, out);
-		fputs("  -q/--quiet: print only a summary at the end\n"
-		      "     --aa-only us: stop if a latency reaches us and print only the auto-analysis,\n"
-		      "     no statistics\n", out);
 	} else {
 		fputs("tlat hist: a per-cpu histogram of the timer latency\n\n"
 		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
@@ -389,16 +460,57 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
 		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--warm-up s] [--trace-buffer-size kB]\n\n",
 		      out);
-		fputs(common_usage, out);
-		fputs("  -b/--bucket-size N: set the histogram bucket size (default 1)\n"
-		      "  -E/--entries N: set the number of entries of the histogram (default 256)\n"
-		      "     --no-irq: ignore IRQ latencies\n"
-		      "     --no-thread: ignore thread latencies\n"
-		      "     --no-header: do not print header\n"
-		      "     --no-summary: do not print summary\n"
-		      "     --no-index: do not print index\n"
-		      "     --with-zeros: print zero only entries\n", out);
 	}
+	fputs(common_usage, out);
+}
+
+static void record_usage(FILE *out, enum tlat_mode mode)
+{
+	fprintf(out, "tlat record: measure as tlat %s does, and keep every record of the run in a\n"
+		"trace.dat that trace-cmd report, KernelShark and tlat report read\n\n"
+		"  usage: tlat record [top|hist] [-o file] [tlat %s options]\n\n",
+		mode == TLAT_MODE_TOP ? "top" : "hist", mode == TLAT_MODE_TOP ? "top" : "hist");
+	fputs(common_usage, out);
+	fputs("  -o/--output file: the trace.dat to write (default trace.dat)\n", out);
+}
+
+static void report_usage(FILE *out, enum tlat_mode mode)
+{
+	fprintf(out, "tlat report: the %s of the samples in a trace.dat written by tlat record,\n"
+		"or by trace-cmd record of the timerlat tracer or of tlat.ko's events\n\n"
+		"  usage: tlat report [top|hist] [-h] [-n] [-D] [-i us] [-T us] [-s us] [--no-aa]\n"
+		"	  [--dump-tasks] [--stack-format f] [--sample-log file]%s [file]\n\n",
+		mode == TLAT_MODE_TOP ? "summary" : "histogram",
+		mode == TLAT_MODE_TOP ? " [--aa-only us]" : " [hist options]");
+	fputs("  file: the trace.dat to read (default trace.dat)\n"
+	      "  -h/--help: print this menu\n"
+	      "  -i/--irq us: the run stops at the first irq latency of at least us\n"
+	      "  -T/--thread us: ... at the first thread or user-return latency of at least us\n"
+	      "  -s/--stack us: show the stack at the IRQ from this thread latency on\n"
+	      "     without -i, -T, -s (or --aa-only), those the recording was made with apply\n"
+	      "     --no-aa: no auto-analysis (on by default when -i or -T apply)\n"
+	      "     --dump-tasks: print the task running on each CPU when tracing stopped\n"
+	      "     --stack-format truncate|skip|full: at an unknown address, stop the stack,\n"
+	      "     skip the address or print it raw (default truncate)\n"
+	      "  -n/--nano: display data in nanoseconds\n"
+	      "  -D/--debug: print debug info\n"
+	      "     --sample-log file: write every sample as \"cpu seq context latency_ns time_ns\" to file\n",
+	      out);
+	if (mode == TLAT_MODE_TOP)
+		fputs("     --aa-only us: stop if a latency reaches us and print only the auto-analysis,\n"
+		      "     no statistics\n", out);
+}
+
+void cli_usage(FILE *out, const struct tlat_params *p)
+{
+	if (p->command == TLAT_CMD_RECORD)
+		record_usage(out, p->mode);
+	else if (p->command == TLAT_CMD_REPORT)
+		report_usage(out, p->mode);
+	else
+		measure_usage(out, p->mode);
+	if (p->command != TLAT_CMD_REPORT || p->mode == TLAT_MODE_HIST)
+		fputs(p->mode == TLAT_MODE_TOP ? top_usage : hist_usage, out);
 	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it.\n",
 	      out);
 }

@@ -3,6 +3,7 @@
  * run.c - the measurement driver: source -> collector -> consumers ->
  * renderer. It owns the order of set-up and tear-down, so that every exit
  * path (end of -d, Ctrl-C, SIGTERM, an error) leaves the system as it was.
+ * tlat report drives the same consumers and renderers from a recording.
  */
 #include <errno.h>
 #include <signal.h>
@@ -19,6 +20,7 @@
 #include "consumer.h"
 #include "cpuset.h"
 #include "ksyms.h"
+#include "recording.h"
 #include "render.h"
 #include "run.h"
 #include "systune.h"
@@ -255,6 +257,51 @@ static u64 run_max_latency_us(const struct run *run)
 	return max / 1000;
 }
 
+/* the final output, live or from a recording: summary, then the stop and its analysis */
+static enum tlat_exit run_print(struct run *run, const struct tlat_report *report,
+				const struct tlat_renderer_ops *renderer, struct tep_handle *tep,
+				bool symbols)
+{
+	const struct tlat_params *p = run->params;
+	enum tlat_exit status = TLAT_EXIT_PASS;
+
+	if (!p->aa_only)
+		renderer->final(stdout, report);
+	if (run->threshold_hit) {
+		printf("timerlat hit stop tracing\n");
+		if (run->analysis)
+			analysis_report(run->analysis, stdout, tep, symbols);
+		status = TLAT_EXIT_THRESHOLD;
+	} else if (p->aa_only) {
+		printf("  Max latency was %llu\n", (unsigned long long)run_max_latency_us(run));
+	}
+	fflush(stdout);
+	return status;
+}
+
+/*
+ * tlat record: what report needs to know about this run and cannot find
+ * in the records, as a line in the recording itself. Lost if the kernel
+ * already stopped the instance; report then counts every sample.
+ */
+static void run_record_meta(const struct run *run, struct tracefs_instance *inst,
+			    const struct tlat_source_ops *ops)
+{
+	const struct tlat_params *p = run->params;
+	struct recording_meta meta = {
+		.start_ns = run->measure_start_ns,
+		.end_ns = run->measure_end_ns,
+		.stop_irq_us = p->stop_irq_us,
+		.stop_thread_us = p->stop_thread_us,
+		.stack_us = p->stack_us,
+	};
+	char line[256];
+
+	snprintf(meta.source, sizeof(meta.source), "%s", ops->name);
+	recording_meta_format(line, sizeof(line), &meta);
+	tracefs_instance_file_write(inst, "trace_marker", line);
+}
+
 static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat_source_ops *ops,
 		    const struct tlat_renderer_ops *renderer, char *err)
 {
@@ -271,7 +318,8 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 		/* the kernel stopped the instance: what it wrote before still counts */
 		kernel_stopped = !tracefs_trace_is_on(run->inst);
 		if (collector_drain(c)) {
-			snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
+			snprintf(err, TLAT_ERR_LEN, "cannot %s the trace buffers: %s",
+				 c->recorder ? "record" : "read", strerror(errno));
 			return -EIO;
 		}
 		if (kernel_stopped)
@@ -306,7 +354,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	struct tlat_collector c;
 	struct tlat_report report;
 	enum tlat_exit status = TLAT_EXIT_ERROR;
+	bool recording = p->command == TLAT_CMD_RECORD;
 	bool symbols;
+	u64 stopped_ns;
 	int ret;
 
 	ops = source_select(p->source, session, p->debug, err);
@@ -318,7 +368,8 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	}
 	if (run->analysis)
 		add_consumer(run, analysis_consume, run->analysis);
-	if (collector_init(&c, session, ops, analysis_systems(run->analysis), err))
+	/* a recording has every event's format: so that the counts are the same */
+	if (collector_init(&c, session, ops, analysis_systems(run->analysis), recording, err))
 		return TLAT_EXIT_ERROR;
 	if (run_trace_init(run, &c, err))
 		goto out_close;
@@ -333,6 +384,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	/* after the source: the adapter's events and filters win over its own */
 	if (run->analysis && analysis_attach(run->analysis, &c, err))
 		goto out_close;
+	/* after the source set its tracer: the kernel keeps it while the buffers are read */
+	if (recording && collector_record_to(&c, p->recording, p->cpus.nr_cpus, err))
+		goto out_close;
 
 	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
 	run->measure_start_ns = mono_now_ns() + (u64)p->warmup_s * 1000000000ull;
@@ -340,6 +394,8 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		run->measure_end_ns = run->measure_start_ns + p->duration_s * 1000000000ull;
 	if (ops->start(src, err))
 		goto out_stop;
+	if (recording)
+		run_record_meta(run, session->inst, ops);
 	/* after start: the module creates its kernel threads only then */
 	if (p->cgroup_set && cgroup_attach_measuring_threads(p->cgroup, err))
 		goto out_stop;
@@ -353,40 +409,35 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	if (run->threshold_hit && tracefs_trace_is_on(run->inst))
 		nanosleep(&(struct timespec){ 0, RUN_POLL_NS }, NULL);
 	ops->stop(src);
+	stopped_ns = mono_now_ns();
 	/* what the kernel wrote before the stop is still measurement */
 	if (collector_drain(&c)) {
-		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
+		snprintf(err, TLAT_ERR_LEN, "cannot %s the trace buffers: %s",
+			 recording ? "record" : "read", strerror(errno));
 		goto out_close;
 	}
+	if (recording && recorder_write(c.recorder, session->tracing_dir, err))
+		goto out_close;
 	/* stacks and the saved trace's %ps fields want names; load them once */
 	symbols = run->threshold_hit && (p->trace_file || (run->analysis && p->stack_us)) &&
 		  !ksyms_load(c.tep);
 	/* as rtla: the trace is saved before the final statistics are printed */
 	if (run->threshold_hit && run_trace_save(run, &c, ops, err))
 		goto out_close;
-	report_fill(&report, run, &c, ops->user_data(src), mono_now_ns());
-	if (!p->aa_only)
-		renderer->final(stdout, &report);
 	if (p->debug)
 		ops->report(src, stderr);
-	status = TLAT_EXIT_PASS;
-	if (run->threshold_hit) {
-		printf("timerlat hit stop tracing\n");
-		if (run->analysis)
-			analysis_report(run->analysis, stdout, c.tep, symbols);
-		status = TLAT_EXIT_THRESHOLD;
-	} else if (p->aa_only) {
-		printf("  Max latency was %llu\n", (unsigned long long)run_max_latency_us(run));
-	}
-	fflush(stdout);
+	/* the time measured, not that of writing files */
+	report_fill(&report, run, &c, ops->user_data(src), stopped_ns);
+	status = run_print(run, &report, renderer, c.tep, symbols);
 	goto out_close;
 
 out_stop:
 	ops->stop(src);
 out_close:
+	/* first: while the recorder reads the buffers, the tracer cannot be cleared */
+	collector_free(&c);
 	if (src)
 		ops->close(src);
-	collector_free(&c);
 	return status;
 }
 
@@ -420,5 +471,119 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 	if (dma_fd >= 0)
 		close(dma_fd);
 	run_consumers_free(&run);
+	return status;
+}
+
+/* whether the recording measured the user-return context: then its columns show */
+static bool run_has_user_data(const struct run *run)
+{
+	for (int cpu = 0; cpu < stats_nr_cpus(run->stats); cpu++)
+		if (stats_get(run->stats, cpu, TLAT_CTX_USER)->count)
+			return true;
+	return false;
+}
+
+static enum tlat_exit run_replay(struct run *run, struct recording *rec,
+				 const struct recording_info *info, char *err)
+{
+	const struct tlat_params *p = run->params;
+	const struct tlat_renderer_ops *renderer =
+		p->mode == TLAT_MODE_TOP ? &render_top_ops : &render_hist_ops;
+	const struct tlat_source_ops *ops = info->ops;
+	const char *clock = recording_clock(rec);
+	struct tlat_source *src = NULL;
+	enum tlat_exit status = TLAT_EXIT_ERROR;
+	struct tlat_collector c;
+	struct tlat_report report;
+	u64 end_ns;
+
+	if (ops->clock && strcmp(clock, ops->clock)) {
+		snprintf(err, TLAT_ERR_LEN, "the %s source's records need the %s trace clock, not %s",
+			 ops->name, ops->clock, clock);
+		return TLAT_EXIT_ERROR;
+	}
+	if (run_consumers_init(run, err) || analysis_alloc(&run->analysis, p, ops)) {
+		if (!*err)
+			snprintf(err, TLAT_ERR_LEN, "out of memory");
+		return TLAT_EXIT_ERROR;
+	}
+	if (run->analysis)
+		add_consumer(run, analysis_consume, run->analysis);
+	collector_init_offline(&c, recording_tep(rec), ops);
+	if (ops->decoder(&src, p, c.tep, err))
+		goto out;
+	collector_attach(&c, src, &run->sink);
+	if (run->analysis && analysis_attach(run->analysis, &c, err))
+		goto out;
+	/* the same window as the run: no warm-up, nothing past -d */
+	run->measure_start_ns = info->meta.start_ns;
+	run->measure_end_ns = info->meta.end_ns;
+	if (recording_replay(rec, collector_record, &c)) {
+		snprintf(err, TLAT_ERR_LEN, "cannot read the recording's events");
+		goto out;
+	}
+	if (!info->has_meta)
+		run->measure_start_ns = info->first_ts;
+	end_ns = info->meta.end_ns && info->last_ts > info->meta.end_ns ? info->meta.end_ns
+								       : info->last_ts;
+	report_fill(&report, run, &c, run_has_user_data(run), end_ns);
+	/* a recording has the kallsyms of the machine it was taken on */
+	status = run_print(run, &report, renderer, c.tep, true);
+out:
+	collector_free(&c);
+	if (src)
+		ops->close(src);
+	return status;
+}
+
+/*
+ * The recording's CPUs, not this machine's, and its thresholds unless the
+ * user gave others.
+ */
+static void report_params(struct tlat_params *p, const struct recording_info *info)
+{
+	if (!p->thresholds_set && info->has_meta) {
+		p->stop_irq_us = info->meta.stop_irq_us;
+		p->stop_thread_us = info->meta.stop_thread_us;
+		p->stack_us = info->meta.stack_us;
+	}
+	if (!p->stop_irq_us && !p->stop_thread_us)
+		p->no_aa = true;
+	/* a file, not a terminal being refreshed */
+	p->quiet = true;
+}
+
+enum tlat_exit tlat_report(const struct tlat_params *params, char *err)
+{
+	struct tlat_params p = *params;
+	struct run run = { .params = &p };
+	struct recording_info info;
+	struct recording *rec;
+	enum tlat_exit status = TLAT_EXIT_ERROR;
+
+	if (recording_open(&rec, params->recording, err))
+		return TLAT_EXIT_ERROR;
+	if (cpuset_init(&p.cpus, recording_cpus(rec))) {
+		snprintf(err, TLAT_ERR_LEN, "out of memory");
+		recording_close(rec);
+		return TLAT_EXIT_ERROR;
+	}
+	cpuset_fill(&p.cpus);
+	if (recording_scan(rec, &p, &info, err))
+		goto out;
+	report_params(&p, &info);
+	if (p.debug)
+		fprintf(stderr, "tlat: %s: %llu samples of the %s source, %s clock%s\n",
+			p.recording, (unsigned long long)info.samples, info.ops->name,
+			recording_clock(rec), info.has_meta ? ", written by tlat record" : "");
+	/* a second pass needs a second open */
+	recording_close(rec);
+	if (recording_open(&rec, params->recording, err))
+		goto out;
+	status = run_replay(&run, rec, &info, err);
+out:
+	run_consumers_free(&run);
+	recording_close(rec);
+	cpuset_free(&p.cpus);
 	return status;
 }

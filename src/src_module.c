@@ -169,6 +169,31 @@ static int mod_configure(struct tlat_source *src, char *err)
 	return ret;
 }
 
+/* what decoding needs, live or from a recording */
+static int mod_events_init(struct tlat_source *src, struct tep_handle *tep, char *err)
+{
+	int ret = timerlat_event_init(&src->sample, tep, "tlat", "tlat_sample");
+
+	/* no stack event: the analysis goes without one */
+	kstack_event_init(&src->stack, tep, "tlat", "tlat_stack", "nr", "ips");
+	if (ret)
+		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of tlat:tlat_sample");
+	return ret;
+}
+
+static int mod_decoder(struct tlat_source **out, const struct tlat_params *params,
+		       struct tep_handle *tep, char *err)
+{
+	struct tlat_source *src = calloc(1, sizeof(*src));
+
+	*out = src;
+	if (!src)
+		return -ENOMEM;
+	src->params = params;
+	src->lock_fd = -1;
+	return mod_events_init(src, tep, err);
+}
+
 static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 		    struct tlat_session *session, struct tep_handle *tep, char *err)
 {
@@ -208,13 +233,9 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 		if (ret)
 			return -EIO;
 	}
-	ret = timerlat_event_init(&src->sample, tep, "tlat", "tlat_sample");
-	/* no stack event: the analysis goes without one */
-	kstack_event_init(&src->stack, tep, "tlat", "tlat_stack", "nr", "ips");
-	if (ret) {
-		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of tlat:tlat_sample");
+	ret = mod_events_init(src, tep, err);
+	if (ret)
 		return ret;
-	}
 	src->knobs = knobs_alloc(MOD_PARAMS);
 	if (!src->knobs)
 		return -ENOMEM;
@@ -320,6 +341,7 @@ const struct tlat_source_ops module_source_ops = {
 	.interference = &aa_stock_ops,
 	.probe = mod_probe,
 	.open = mod_open,
+	.decoder = mod_decoder,
 	.start = mod_start,
 	.arm_thresholds = mod_arm_thresholds,
 	.record = mod_record,

@@ -181,6 +181,31 @@ static int tl_configure(struct tlat_source *src, char *err)
 	return ret;
 }
 
+/* what decoding needs, live or from a recording */
+static int tl_events_init(struct tlat_source *src, struct tep_handle *tep, char *err)
+{
+	int ret = timerlat_event_init(&src->sample, tep, "ftrace", "timerlat");
+
+	/* no stack event: the analysis goes without one */
+	kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
+	if (ret)
+		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of ftrace:timerlat");
+	return ret;
+}
+
+static int tl_decoder(struct tlat_source **out, const struct tlat_params *params,
+		      struct tep_handle *tep, char *err)
+{
+	struct tlat_source *src = calloc(1, sizeof(*src));
+
+	*out = src;
+	if (!src)
+		return -ENOMEM;
+	src->params = params;
+	src->lock_fd = -1;
+	return tl_events_init(src, tep, err);
+}
+
 static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 		   struct tlat_session *session, struct tep_handle *tep, char *err)
 {
@@ -209,13 +234,9 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 		snprintf(err, TLAT_ERR_LEN, "this kernel has no timerlat_fd for user threads (-u): use -k");
 		return -EOPNOTSUPP;
 	}
-	ret = timerlat_event_init(&src->sample, tep, "ftrace", "timerlat");
-	/* no stack event: the analysis goes without one */
-	kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
-	if (ret) {
-		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of ftrace:timerlat");
+	ret = tl_events_init(src, tep, err);
+	if (ret)
 		return ret;
-	}
 	src->knobs = knobs_alloc(session->tracing_dir);
 	if (!src->knobs)
 		return -ENOMEM;
@@ -315,6 +336,7 @@ const struct tlat_source_ops timerlat_source_ops = {
 	.interference = &aa_osnoise_ops,
 	.probe = tl_probe,
 	.open = tl_open,
+	.decoder = tl_decoder,
 	.start = tl_start,
 	.arm_thresholds = tl_arm_thresholds,
 	.record = tl_record,
