@@ -202,13 +202,19 @@ static void rec_close_buffers(struct recorder *rec)
 /* what trace-cmd record stores besides the data, in the same options */
 static void rec_add_options(struct recorder *rec, struct tracecmd_output *out)
 {
-	char *clock = tracefs_instance_file_read(rec->inst, "trace_clock", NULL);
+	char *clocks = tracefs_instance_file_read(rec->inst, "trace_clock", NULL);
+	char *clock = tracefs_get_clock(rec->inst);
 	struct utsname u;
 	char *text;
 
 	/* "local global ... [mono] ...": the reader takes the one in brackets */
+	if (clocks)
+		tracecmd_add_option(out, TLAT_TRACECMD_OPTION_TRACECLOCK, strlen(clocks) + 1,
+				    clocks);
+	free(clocks);
+	/* the buffer's own description names it too */
 	if (clock)
-		tracecmd_add_option(out, TLAT_TRACECMD_OPTION_TRACECLOCK, strlen(clock) + 1, clock);
+		tracecmd_set_out_clock(out, clock);
 	free(clock);
 	if (!uname(&u) && asprintf(&text, "%s %s %s %s", u.sysname, u.nodename, u.release,
 				   u.machine) >= 0) {

@@ -26,8 +26,8 @@ int recording_meta_format(char *buf, size_t len, const struct recording_meta *m)
 {
 	return snprintf(buf, len, RECORDING_META_PREFIX " source=%s start_ns=%" PRIu64
 			" end_ns=%" PRIu64 " irq_us=%" PRIu64 " thread_us=%" PRIu64
-			" stack_us=%" PRIu64, m->source, m->start_ns, m->end_ns, m->stop_irq_us,
-			m->stop_thread_us, m->stack_us);
+			" stack_us=%" PRIu64 " user=%d", m->source, m->start_ns, m->end_ns,
+			m->stop_irq_us, m->stop_thread_us, m->stack_us, m->user_data);
 }
 
 bool recording_meta_parse(const char *text, size_t len, struct recording_meta *m)
@@ -58,6 +58,8 @@ bool recording_meta_parse(const char *text, size_t len, struct recording_meta *m
 		*eq++ = '\0';
 		if (!strcmp(tok, "source"))
 			snprintf(m->source, sizeof(m->source), "%s", eq);
+		if (!strcmp(tok, "user"))
+			m->user_data = !strcmp(eq, "1");
 		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 			if (!strcmp(tok, keys[i].key))
 				*(u64 *)((char *)m + keys[i].offset) = strtoull(eq, NULL, 10);
@@ -155,6 +157,7 @@ struct scan_decoder {
 	const struct tlat_source_ops *ops;
 	struct tlat_source *src;
 	u64 samples;
+	u64 user_samples;
 };
 
 struct scan {
@@ -167,8 +170,10 @@ struct scan {
 
 static void scan_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
 {
-	(void)sample;
-	((struct scan_decoder *)sink)->samples++;
+	struct scan_decoder *d = (struct scan_decoder *)sink;
+
+	d->samples++;
+	d->user_samples += sample->ctx == TLAT_CTX_USER;
 }
 
 static void scan_meta(struct scan *scan, struct tep_record *record)
@@ -200,20 +205,20 @@ static int scan_record(struct tep_event *event, struct tep_record *record, int c
 	return 0;
 }
 
-static const struct tlat_source_ops *scan_pick(const struct scan *scan, u64 *samples)
+static void scan_pick(const struct scan *scan, struct recording_info *info)
 {
-	const struct recording_meta *meta = &scan->info->meta;
-
 	for (int i = 0; i < scan->nr_decoders; i++) {
 		const struct scan_decoder *d = &scan->decoders[i];
 
 		/* tlat record's word counts even for a run too short for samples */
-		if (scan->info->has_meta ? !strcmp(d->ops->name, meta->source) : d->samples > 0) {
-			*samples = d->samples;
-			return d->ops;
+		if (info->has_meta ? !strcmp(d->ops->name, info->meta.source) : d->samples > 0) {
+			info->ops = d->ops;
+			info->samples = d->samples;
+			/* a stop at the first activation may have kept none */
+			info->user_data = d->user_samples || info->meta.user_data;
+			return;
 		}
 	}
-	return NULL;
 }
 
 int recording_scan(struct recording *rec, const struct tlat_params *params,
@@ -238,7 +243,7 @@ int recording_scan(struct recording *rec, const struct tlat_params *params,
 			ops->close(d->src);
 	}
 	ret = recording_replay(rec, scan_record, &scan);
-	info->ops = scan_pick(&scan, &info->samples);
+	scan_pick(&scan, info);
 	for (int i = 0; i < scan.nr_decoders; i++)
 		scan.decoders[i].ops->close(scan.decoders[i].src);
 	if (ret) {

@@ -26,6 +26,7 @@ struct recording_meta {
 	u64 stop_irq_us;
 	u64 stop_thread_us;
 	u64 stack_us;
+	bool user_data;		/* the user-return context was measured */
 };
 
 /* the marker line, without a newline; the length snprintf() would write */
@@ -49,6 +50,7 @@ void recording_close(struct recording *rec);
 struct recording_info {
 	const struct tlat_source_ops *ops;	/* the source whose samples it holds */
 	u64 samples;				/* how many its decoder found */
+	bool user_data;				/* some of user-return latency */
 	bool has_meta;
 	struct recording_meta meta;
 	u64 first_ts;				/* of any record */

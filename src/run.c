@@ -285,7 +285,7 @@ static enum tlat_exit run_print(struct run *run, const struct tlat_report *repor
  * already stopped the instance; report then counts every sample.
  */
 static void run_record_meta(const struct run *run, struct tracefs_instance *inst,
-			    const struct tlat_source_ops *ops)
+			    const struct tlat_source_ops *ops, const struct tlat_source *src)
 {
 	const struct tlat_params *p = run->params;
 	struct recording_meta meta = {
@@ -294,6 +294,7 @@ static void run_record_meta(const struct run *run, struct tracefs_instance *inst
 		.stop_irq_us = p->stop_irq_us,
 		.stop_thread_us = p->stop_thread_us,
 		.stack_us = p->stack_us,
+		.user_data = ops->user_data(src),
 	};
 	char line[256];
 
@@ -395,7 +396,7 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	if (ops->start(src, err))
 		goto out_stop;
 	if (recording)
-		run_record_meta(run, session->inst, ops);
+		run_record_meta(run, session->inst, ops, src);
 	/* after start: the module creates its kernel threads only then */
 	if (p->cgroup_set && cgroup_attach_measuring_threads(p->cgroup, err))
 		goto out_stop;
@@ -474,15 +475,6 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 	return status;
 }
 
-/* whether the recording measured the user-return context: then its columns show */
-static bool run_has_user_data(const struct run *run)
-{
-	for (int cpu = 0; cpu < stats_nr_cpus(run->stats); cpu++)
-		if (stats_get(run->stats, cpu, TLAT_CTX_USER)->count)
-			return true;
-	return false;
-}
-
 static enum tlat_exit run_replay(struct run *run, struct recording *rec,
 				 const struct recording_info *info, char *err)
 {
@@ -526,7 +518,7 @@ static enum tlat_exit run_replay(struct run *run, struct recording *rec,
 		run->measure_start_ns = info->first_ts;
 	end_ns = info->meta.end_ns && info->last_ts > info->meta.end_ns ? info->meta.end_ns
 								       : info->last_ts;
-	report_fill(&report, run, &c, run_has_user_data(run), end_ns);
+	report_fill(&report, run, &c, info->user_data, end_ns);
 	/* a recording has the kallsyms of the machine it was taken on */
 	status = run_print(run, &report, renderer, c.tep, true);
 out:

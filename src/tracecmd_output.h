@@ -28,6 +28,8 @@ enum {
 struct tracecmd_output *tracecmd_output_create(const char *output_file);
 /* no "CPU0 data recorded at offset..." lines on stderr */
 void tracecmd_set_quiet(struct tracecmd_output *handle, bool set_quiet);
+/* the clock in the buffer's description; else the top-level buffer's */
+void tracecmd_set_out_clock(struct tracecmd_output *handle, const char *clock);
 int tracecmd_output_set_trace_dir(struct tracecmd_output *handle, const char *tracing_dir);
 /* a NULL list: the formats of every event */
 int tracecmd_output_write_headers(struct tracecmd_output *handle,

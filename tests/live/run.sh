@@ -316,6 +316,7 @@ for page in man/tlat.8 man/tlat-top.8 man/tlat-hist.8; do
 done
 
 . tests/live/aa.sh
+. tests/live/record.sh
 
 check "all runs left tracefs as they found it" same_as_before
 finish
