@@ -505,8 +505,14 @@ static enum tlat_exit run_replay(struct run *run, struct recording *rec,
 	if (ops->decoder(&src, p, c.tep, err))
 		goto out;
 	collector_attach(&c, src, &run->sink);
-	if (run->analysis && analysis_attach(run->analysis, &c, err))
+	if (run->analysis && analysis_attach(run->analysis, &c, err)) {
+		char why[TLAT_ERR_LEN];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, TLAT_ERR_LEN, "the recording cannot be analysed (%.160s): record its events, or use --no-aa",
+			 why);
 		goto out;
+	}
 	/* the same window as the run: no warm-up, nothing past -d */
 	run->measure_start_ns = info->meta.start_ns;
 	run->measure_end_ns = info->meta.end_ns;

@@ -112,6 +112,18 @@ check "record: Ctrl-C writes the recording (exit $rc), report gives the same sum
 	bash -c "[ $rc = 0 ] && [ -s $WORK/int.dat ]" && same_output "$WORK/rec-int.out" "$WORK/rep-int.out"
 check "record runs leave tracefs as they found it" same_as_before
 
+# --- help and man pages ---------------------------------------------------------------
+for cmd in record "record hist" report "report hist"; do
+	"$TLAT" $cmd --help > "$WORK/help.out" 2>&1
+	rc=$?
+	check "$cmd --help exits 0 and names its file option" bash -c "[ $rc = 0 ] &&
+		grep -q -e '-o/--output file' -e 'file: the trace.dat to read' $WORK/help.out"
+done
+for page in man/tlat-record.8 man/tlat-report.8; do
+	check "$page renders with man -l" bash -c "MANWIDTH=80 man -l $page 2>&1 >/dev/null |
+		(! grep -q .) && [ \$(MANWIDTH=80 man -l $page | wc -l) -gt 20 ]"
+done
+
 # --- bad input --------------------------------------------------------------------
 bad_input "report: no such file" "$TLAT" report "$WORK/nosuch.dat"
 bad_input "report: not a trace.dat" "$TLAT" report "$WORK/rec.samples"

@@ -67,9 +67,13 @@ tc_record() {
 }
 
 # ---- trace-cmd's recording of the timerlat tracer ----------------------------------
+# max_us SAMPLE_LOG: the highest thread or user-return latency, in us
+max_us() { awk '$3 != "irq" && $4 > m { m = $4 } END { printf "%d\n", m / 1000 }' "$1"; }
+
 if grep -qw timerlat $T/available_tracers; then
-	tc_record $REC/tc-timerlat.dat -p timerlat
-	check "trace-cmd record -p timerlat exits 0" test $tc_rc = 0
+	# with the osnoise events, for the auto-analysis
+	tc_record $REC/tc-timerlat.dat -p timerlat -e osnoise
+	check "trace-cmd record -p timerlat -e osnoise exits 0" test $tc_rc = 0
 	tlat report -D $REC/tc-timerlat.dat --sample-log $REC/tl.samples > $REC/tl.out 2>&1
 	rc=$?
 	rec_show "tlat report" $REC/tl.out
@@ -80,6 +84,14 @@ if grep -qw timerlat $T/available_tracers; then
 	check "tlat report: kernel threads, so no user-return columns" \
 		sh -c "grep -q '^ALL #' $REC/tl.out && ! grep -q 'Ret user' $REC/tl.out"
 	check "trace-cmd left the top-level tracer as it was" test "$(cat $T/current_tracer)" = nop
+	# a threshold at the recording's highest latency: that sample stops it
+	thr=$(max_us $REC/tl.samples)
+	tlat report -T "$thr" $REC/tc-timerlat.dat > $REC/tl-aa.out 2>&1
+	rc=$?
+	rec_show "tlat report -T $thr" $REC/tl-aa.out
+	check "tlat report -T $thr of trace-cmd's timerlat recording: a stop, analysed (exit $rc)" \
+		sh -c "[ $rc = 2 ] && grep -q '^## CPU [0-9]* hit stop tracing, analyzing it ##' $REC/tl-aa.out &&
+		       grep -q 'Thread latency:' $REC/tl-aa.out"
 else
 	not_ok "record: this kernel has no timerlat tracer"
 fi
@@ -97,6 +109,16 @@ if modprobe tlat; then
 	check "tlat report: it is the module source's" grep -q 'of the module source' $REC/mod.out
 	check "tlat report: per CPU and context, the samples trace-cmd report shows" \
 		counts_equal $REC/tc-module.dat tlat/tlat_sample $REC/mod.samples
+	# without irq and sched events there is nothing to analyse a stop with
+	tlat report -T 1 $REC/tc-module.dat > $REC/mod-aa.out 2> $REC/mod-aa.err
+	rc=$?
+	rec_show "tlat report -T 1" $REC/mod-aa.err
+	check "tlat report -T 1 without the analysis's events: one line, exit 1 (exit $rc)" \
+		sh -c "[ $rc = 1 ] && [ \$(wc -l < $REC/mod-aa.err) = 1 ] && grep -q -- --no-aa $REC/mod-aa.err"
+	tlat report -T 1 --no-aa $REC/tc-module.dat > $REC/mod-aa.out 2>&1
+	rc=$?
+	check "tlat report -T 1 --no-aa: the stop without analysis (exit $rc)" \
+		sh -c "[ $rc = 2 ] && grep -q '^timerlat hit stop tracing' $REC/mod-aa.out"
 else
 	not_ok "record: modprobe tlat"
 fi
