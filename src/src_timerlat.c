@@ -18,7 +18,6 @@
 #include "cli.h"
 #include "cpuset.h"
 #include "knobs.h"
-#include "kstack.h"
 #include "runlock.h"
 #include "source.h"
 #include "timerlat_event.h"
@@ -32,8 +31,7 @@ struct tlat_source {
 	struct tlat_session *session;
 	struct knobs *knobs;
 	struct workload *wl;
-	struct timerlat_event sample;
-	struct kstack_event stack;
+	struct timerlat_records records;
 	struct fd_workload timerlat_fd;	/* for user threads */
 	char *fd_prefix;
 	bool user_threads;
@@ -181,17 +179,7 @@ static int tl_configure(struct tlat_source *src, char *err)
 	return ret;
 }
 
-/* what decoding needs, live or from a recording */
-static int tl_events_init(struct tlat_source *src, struct tep_handle *tep, char *err)
-{
-	int ret = timerlat_event_init(&src->sample, tep, "ftrace", "timerlat");
-
-	/* no stack event: the analysis goes without one */
-	kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
-	if (ret)
-		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of ftrace:timerlat");
-	return ret;
-}
+#define TL_RECORDS	"ftrace", "timerlat", "kernel_stack", "size", "caller"
 
 static int tl_decoder(struct tlat_source **out, const struct tlat_params *params,
 		      struct tep_handle *tep, char *err)
@@ -203,7 +191,7 @@ static int tl_decoder(struct tlat_source **out, const struct tlat_params *params
 		return -ENOMEM;
 	src->params = params;
 	src->lock_fd = -1;
-	return tl_events_init(src, tep, err);
+	return timerlat_records_init(&src->records, tep, TL_RECORDS, err);
 }
 
 static int tl_open(struct tlat_source **out, const struct tlat_params *params,
@@ -234,7 +222,7 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 		snprintf(err, TLAT_ERR_LEN, "this kernel has no timerlat_fd for user threads (-u): use -k");
 		return -EOPNOTSUPP;
 	}
-	ret = tl_events_init(src, tep, err);
+	ret = timerlat_records_init(&src->records, tep, TL_RECORDS, err);
 	if (ret)
 		return ret;
 	src->knobs = knobs_alloc(session->tracing_dir);
@@ -286,8 +274,7 @@ static int tl_start(struct tlat_source *src, char *err)
 static void tl_record(struct tlat_source *src, struct tep_event *event,
 		      struct tep_record *record, struct tlat_sink *sink)
 {
-	timerlat_event_forward(&src->sample, event, record, sink);
-	kstack_forward(&src->stack, event, record, sink);
+	timerlat_records_forward(&src->records, event, record, sink);
 }
 
 /*

@@ -66,6 +66,18 @@ tc_record() {
 	[ $tc_rc = 0 ] || rec_show "trace-cmd record" $REC/tc-record.log
 }
 
+# tc_report FILE SOURCE SYSTEM/EVENT OUT: tlat report of trace-cmd's recording
+# FILE finds SOURCE's samples, the very ones trace-cmd shows (log in OUT.samples)
+tc_report() {
+	tlat report -D "$1" --sample-log "$4.samples" > "$4" 2>&1
+	rc=$?
+	rec_show "tlat report" "$4"
+	check "tlat report of trace-cmd's $2 recording exits 0" test $rc = 0
+	check "tlat report: it is the $2 source's" grep -q "of the $2 source" "$4"
+	check "tlat report: per CPU and context, the samples trace-cmd report shows" \
+		counts_equal "$1" "$3" "$4.samples"
+}
+
 # ---- trace-cmd's recording of the timerlat tracer ----------------------------------
 # max_us SAMPLE_LOG: the highest thread or user-return latency, in us
 max_us() { awk '$3 != "irq" && $4 > m { m = $4 } END { printf "%d\n", m / 1000 }' "$1"; }
@@ -74,18 +86,12 @@ if grep -qw timerlat $T/available_tracers; then
 	# with the osnoise events, for the auto-analysis
 	tc_record $REC/tc-timerlat.dat -p timerlat -e osnoise
 	check "trace-cmd record -p timerlat -e osnoise exits 0" test $tc_rc = 0
-	tlat report -D $REC/tc-timerlat.dat --sample-log $REC/tl.samples > $REC/tl.out 2>&1
-	rc=$?
-	rec_show "tlat report" $REC/tl.out
-	check "tlat report of trace-cmd's timerlat recording exits 0" test $rc = 0
-	check "tlat report: it is the timerlat source's" grep -q 'of the timerlat source' $REC/tl.out
-	check "tlat report: per CPU and context, the samples trace-cmd report shows" \
-		counts_equal $REC/tc-timerlat.dat ftrace/timerlat $REC/tl.samples
+	tc_report $REC/tc-timerlat.dat timerlat ftrace/timerlat $REC/tl.out
 	check "tlat report: kernel threads, so no user-return columns" \
 		sh -c "grep -q '^ALL #' $REC/tl.out && ! grep -q 'Ret user' $REC/tl.out"
 	check "trace-cmd left the top-level tracer as it was" test "$(cat $T/current_tracer)" = nop
 	# a threshold at the recording's highest latency: that sample stops it
-	thr=$(max_us $REC/tl.samples)
+	thr=$(max_us $REC/tl.out.samples)
 	tlat report -T "$thr" $REC/tc-timerlat.dat > $REC/tl-aa.out 2>&1
 	rc=$?
 	rec_show "tlat report -T $thr" $REC/tl-aa.out
@@ -102,13 +108,7 @@ if modprobe tlat; then
 	tc_record $REC/tc-module.dat -e tlat
 	rmmod tlat
 	check "trace-cmd record -e tlat exits 0" test $tc_rc = 0
-	tlat report -D $REC/tc-module.dat --sample-log $REC/mod.samples > $REC/mod.out 2>&1
-	rc=$?
-	rec_show "tlat report" $REC/mod.out
-	check "tlat report of trace-cmd's tlat.ko recording exits 0" test $rc = 0
-	check "tlat report: it is the module source's" grep -q 'of the module source' $REC/mod.out
-	check "tlat report: per CPU and context, the samples trace-cmd report shows" \
-		counts_equal $REC/tc-module.dat tlat/tlat_sample $REC/mod.samples
+	tc_report $REC/tc-module.dat module tlat/tlat_sample $REC/mod.out
 	# without irq and sched events there is nothing to analyse a stop with
 	tlat report -T 1 $REC/tc-module.dat > $REC/mod-aa.out 2> $REC/mod-aa.err
 	rc=$?
