@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * collector.h - drains tlat's instance: reads the per-CPU raw buffers,
- * decodes them with libtraceevent, hands each record to the source (and to
- * observers: the auto-analysis adapter, the trace store) and counts
- * processed and missed events.
+ * collector.h - drains tlat's instance: reads the per-CPU raw buffers
+ * (through the recorder with tlat record), decodes them with
+ * libtraceevent, hands each record to the source (and to observers: the
+ * auto-analysis adapter, the trace store) and counts processed and missed
+ * events. tlat report feeds it a recording's records instead.
  */
 #ifndef TLAT_COLLECTOR_H
 #define TLAT_COLLECTOR_H

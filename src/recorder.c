@@ -116,10 +116,12 @@ static void rec_write_page(struct recorder *rec, struct rec_cpu *rc)
 		n = write(rc->fd, p, left);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (n <= 0) {
 			rec->error = n < 0 ? -errno : -EIO;
-		else
-			p += n, left -= n;
+		} else {
+			p += n;
+			left -= n;
+		}
 	}
 }
 
