@@ -157,6 +157,7 @@ check "trace-cmd report: tlat record's file, every sample tlat counted" \
 rec_stop() {
 	src=$1
 	shift
+	label=$(echo "$src" "$@")
 	/tests/tlat-hog -c 1 -s 10000 -l $REC/hog.log &
 	hog=$!
 	sleep 1
@@ -168,9 +169,9 @@ rec_stop() {
 	tlat report $REC/stop.dat > $REC/stop-rep.out 2>&1
 	rc2=$?
 	rec_show "live" $REC/stop-live.out
-	check "$src $*: record stops (exit $rc), report replays the stop (exit $rc2)" \
+	check "$label: record stops (exit $rc), report replays the stop (exit $rc2)" \
 		sh -c "[ $rc = 2 ] && [ $rc2 = 2 ] && grep -q 'analyzing it' $REC/stop-rep.out"
-	check "$src $*: report prints what the live run printed, auto-analysis included" \
+	check "$label: report prints what the live run printed, auto-analysis included" \
 		same_but_duration $REC/stop-live.out $REC/stop-rep.out
 }
 
