@@ -14,7 +14,7 @@ DKMS_FILES := kernel/Kbuild kernel/Makefile kernel/dkms.conf kernel/README \
 	      $(wildcard kernel/tlat_*.c kernel/tlat_*.h)
 
 CC	?= cc
-PKGS	:= libtracefs libtraceevent libproc2 json-c
+PKGS	:= libtracefs libtraceevent libtracecmd libproc2 json-c
 CFLAGS	?= -O2 -g
 CFLAGS	+= -std=gnu11 -Wall -Wextra -D_GNU_SOURCE $(shell pkg-config --cflags $(PKGS))
 # libcpupower (--deepest-idle-state) ships no pkg-config file

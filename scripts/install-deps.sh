@@ -6,10 +6,11 @@ set -eu
 
 PKGS=(
 	build-essential pkg-config
-	libtracefs-dev libtraceevent-dev libcpupower-dev libproc2-dev
+	libtracefs-dev libtraceevent-dev libtracecmd-dev libcpupower-dev libproc2-dev
 	libjson-c-dev		# --json
 	libcmocka-dev
 	rt-tests		# cyclictest, the benchmark's anchor
+	trace-cmd		# the record tests read tlat's trace.dat with trace-cmd report
 	man-db groff-base	# the man page tests render with man -l
 	python3-jsonschema	# the live tests validate --json against its schema
 	procps util-linux	# ps, pkill, setpriv, unshare, taskset in the live tests

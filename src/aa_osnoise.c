@@ -72,7 +72,7 @@ static int osn_open(struct aa_adapter **out, struct tep_handle *tep, struct aa_e
 			continue;
 		ev = tep_find_event_by_name(tep, system, osn_names[k]);
 		if (!ev) {
-			snprintf(err, TLAT_ERR_LEN, "the kernel has no %s:%s event", system,
+			snprintf(err, TLAT_ERR_LEN, "there is no %s:%s event", system,
 				 osn_names[k]);
 			return -ENOENT;
 		}

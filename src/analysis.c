@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * analysis.c - ties the auto-analysis engine to a run (see analysis.h).
- * Task names the events did not carry come from libproc2.
+ * Task names the events did not carry come from libproc2, or for a
+ * recording from the task names it holds.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -18,6 +19,8 @@ struct analysis {
 	const struct aa_adapter_ops *ops;
 	struct aa_adapter *adapter;
 	struct aa_engine *aa;
+	struct tep_handle *tep;	/* a recording's task names */
+	bool offline;		/* a recording: its tasks are not this system's */
 };
 
 int analysis_alloc(struct analysis **out, const struct tlat_params *p,
@@ -76,7 +79,9 @@ int analysis_attach(struct analysis *an, struct tlat_collector *c, char *err)
 	int ret;
 
 	ret = an->ops->open(&an->adapter, c->tep, an->aa, an->params->dump_tasks, err);
-	if (!ret)
+	an->offline = !c->inst;
+	an->tep = c->tep;
+	if (!ret && !an->offline)
 		ret = an->ops->enable(an->adapter, c->inst, err);
 	if (ret)
 		return ret;
@@ -94,8 +99,11 @@ void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int
 	aa_add_stack(an->aa, cpu, ts_ns, ips, nr);
 }
 
-/* the comm of a live task, or of the idle task, which the events call swapper/N */
-static void analysis_task_comm(int pid, int cpu, char *comm)
+/*
+ * The comm of a live task, or of a recording's (its saved cmdlines), or of
+ * the idle task, which the events call swapper/N.
+ */
+static void analysis_task_comm(const struct analysis *an, int pid, int cpu, char *comm)
 {
 	enum pids_item items[] = { PIDS_CMD };
 	struct pids_info *info = NULL;
@@ -109,6 +117,11 @@ static void analysis_task_comm(int pid, int cpu, char *comm)
 		return;
 	}
 	snprintf(comm, AA_NAME_LEN, "<...>");
+	if (an->offline) {
+		if (pid > 0)
+			snprintf(comm, AA_NAME_LEN, "%s", tep_data_comm_from_pid(an->tep, pid));
+		return;
+	}
 	if (pid < 0 || procps_pids_new(&info, items, 1) < 0)
 		return;
 	fetch = procps_pids_select(info, pids, 1, PIDS_SELECT_PID);
@@ -129,7 +142,7 @@ static bool analysis_cpu_result(struct analysis *an, int cpu, struct aa_result *
 
 	if (!CPU_ISSET_S(cpu, p->cpus.size, p->cpus.set) || !aa_result(an->aa, cpu, res))
 		return false;
-	analysis_task_comm(res->blocking_pid, cpu, res->blocking_comm);
+	analysis_task_comm(an, res->blocking_pid, cpu, res->blocking_comm);
 	return true;
 }
 
@@ -159,7 +172,7 @@ void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, boo
 	for (int cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!aa_current_task(an->aa, cpu, &task))
 			continue;
-		analysis_task_comm(task.pid, cpu, task.comm);
+		analysis_task_comm(an, task.pid, cpu, task.comm);
 		aa_render_task(out, cpu, task.comm, task.pid);
 	}
 }

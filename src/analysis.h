@@ -20,7 +20,10 @@ int analysis_alloc(struct analysis **an, const struct tlat_params *params,
 		   const struct tlat_source_ops *ops);
 /* the event systems its adapter decodes, for collector_init() */
 const char *const *analysis_systems(const struct analysis *an);
-/* enable the adapter's events in the instance and watch the collector's records */
+/*
+ * Enable the adapter's events in the instance and watch the collector's
+ * records; a collector without an instance reads a recording: watch only.
+ */
 int analysis_attach(struct analysis *an, struct tlat_collector *c, char *err);
 void analysis_sample(struct analysis *an, const struct tlat_sample *sample);
 void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int nr);

@@ -80,28 +80,80 @@ enum {
 	{ "deepest-idle-state",	required_argument,	NULL, OPT_DEEPEST_IDLE }, \
 	{ "aligned",		required_argument,	NULL, 'A' }
 
+#define TOP_LONG_OPTS							\
+	{ "quiet",		no_argument,		NULL, 'q' },	\
+	{ "aa-only",		required_argument,	NULL, OPT_AA_ONLY }
+
+#define HIST_LONG_OPTS							\
+	{ "bucket-size",	required_argument,	NULL, 'b' },	\
+	{ "entries",		required_argument,	NULL, 'E' },	\
+	{ "no-irq",		no_argument,		NULL, OPT_NO_IRQ },	\
+	{ "no-thread",		no_argument,		NULL, OPT_NO_THREAD },	\
+	{ "no-header",		no_argument,		NULL, OPT_NO_HEADER },	\
+	{ "no-summary",		no_argument,		NULL, OPT_NO_SUMMARY },	\
+	{ "no-index",		no_argument,		NULL, OPT_NO_INDEX },	\
+	{ "with-zeros",		no_argument,		NULL, OPT_WITH_ZEROS },	\
+	{ "plot",		required_argument,	NULL, OPT_PLOT }
+
+#define RECORD_LONG_OPTS						\
+	{ "output",		required_argument,	NULL, 'o' }
+
+/* tlat report: what changes how samples are shown or analysed, not how they are taken */
+#define REPORT_LONG_OPTS						\
+	{ "help",		no_argument,		NULL, 'h' },	\
+	{ "nano",		no_argument,		NULL, 'n' },	\
+	{ "debug",		no_argument,		NULL, 'D' },	\
+	{ "irq",		required_argument,	NULL, 'i' },	\
+	{ "thread",		required_argument,	NULL, 'T' },	\
+	{ "stack",		required_argument,	NULL, 's' },	\
+	{ "no-aa",		no_argument,		NULL, OPT_NO_AA },	\
+	{ "dump-tasks",		no_argument,		NULL, OPT_DUMP_TASKS },	\
+	{ "stack-format",	required_argument,	NULL, OPT_STACK_FORMAT }, \
+	{ "sample-log",		required_argument,	NULL, OPT_SAMPLE_LOG }
+
 static const struct option top_long_opts[] = {
-	COMMON_LONG_OPTS,
-	{ "quiet",		no_argument,		NULL, 'q' },
+	COMMON_LONG_OPTS, TOP_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+static const struct option hist_long_opts[] = {
+	COMMON_LONG_OPTS, HIST_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+static const struct option record_top_long_opts[] = {
+	COMMON_LONG_OPTS, TOP_LONG_OPTS, RECORD_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+static const struct option record_hist_long_opts[] = {
+	COMMON_LONG_OPTS, HIST_LONG_OPTS, RECORD_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+static const struct option report_top_long_opts[] = {
+	REPORT_LONG_OPTS,
 	{ "aa-only",		required_argument,	NULL, OPT_AA_ONLY },
 	{ NULL, 0, NULL, 0 }
 };
 
-static const struct option hist_long_opts[] = {
-	COMMON_LONG_OPTS,
-	{ "bucket-size",	required_argument,	NULL, 'b' },
-	{ "entries",		required_argument,	NULL, 'E' },
-	{ "no-irq",		no_argument,		NULL, OPT_NO_IRQ },
-	{ "no-thread",		no_argument,		NULL, OPT_NO_THREAD },
-	{ "no-header",		no_argument,		NULL, OPT_NO_HEADER },
-	{ "no-summary",		no_argument,		NULL, OPT_NO_SUMMARY },
-	{ "no-index",		no_argument,		NULL, OPT_NO_INDEX },
-	{ "with-zeros",		no_argument,		NULL, OPT_WITH_ZEROS },
-	{ "plot",		required_argument,	NULL, OPT_PLOT },
-	{ NULL, 0, NULL, 0 }
+static const struct option report_hist_long_opts[] = {
+	REPORT_LONG_OPTS, HIST_LONG_OPTS, { NULL, 0, NULL, 0 }
+};
+
+/* [command][mode] */
+static const struct option *const long_opts[][2] = {
+	[TLAT_CMD_MEASURE] = { top_long_opts, hist_long_opts },
+	[TLAT_CMD_RECORD] = { record_top_long_opts, record_hist_long_opts },
+	[TLAT_CMD_REPORT] = { report_top_long_opts, report_hist_long_opts },
 };
 
 #define COMMON_SHORT_OPTS "hp:d:c:H:P:nDkuUi:T:s:C::a:t::e:A:"
+#define HIST_SHORT_OPTS "b:E:"
+#define REPORT_SHORT_OPTS "hnDi:T:s:"
+
+/* [command][mode]; the leading ':' makes getopt return ':' for a missing argument */
+static const char *const short_opts[][2] = {
+	[TLAT_CMD_MEASURE] = { ":" COMMON_SHORT_OPTS "q", ":" COMMON_SHORT_OPTS HIST_SHORT_OPTS },
+	[TLAT_CMD_RECORD] = { ":" COMMON_SHORT_OPTS "qo:", ":" COMMON_SHORT_OPTS HIST_SHORT_OPTS "o:" },
+	[TLAT_CMD_REPORT] = { ":" REPORT_SHORT_OPTS, ":" REPORT_SHORT_OPTS HIST_SHORT_OPTS },
+};
 
 static int cli_error(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -246,6 +298,7 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 			return cli_error(err, "invalid threshold '%s' for -%c: must be 0 (off) to 1000000000 us",
 					 arg, opt);
 		*(opt == 'i' ? &p->stop_irq_us : opt == 'T' ? &p->stop_thread_us : &p->stack_us) = v;
+		p->thresholds_set = true;
 		return 0;
 	case 'a':
 	case OPT_AA_ONLY:
@@ -254,6 +307,7 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 			return cli_error(err, "invalid threshold '%s' for %s: must be 1 to 1000000000 us",
 					 arg, opt == 'a' ? "-a" : "--aa-only");
 		p->stop_irq_us = p->stop_thread_us = p->stack_us = v;
+		p->thresholds_set = true;
 		if (opt == OPT_AA_ONLY)
 			p->aa_only = true;
 		else if (!*trace_file)
@@ -351,6 +405,9 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 			return cli_error(err, "invalid -A/--aligned '%s': must be 0 to 1000000000 us", arg);
 		p->aligned = true;
 		return 0;
+	case 'o':
+		p->recording = arg;
+		return 0;
 	}
 	return 1;	/* not a common option */
 }
@@ -413,24 +470,22 @@ static int cli_check(struct tlat_params *p, char *err)
 		return cli_error(err, "--no-aa and --aa-only are mutually exclusive!");
 	if (p->json_format_set && !p->json_path)
 		return cli_error(err, "--json-format needs --json");
-	/* there is nothing to analyse without a stop */
-	if (!p->stop_irq_us && !p->stop_thread_us)
+	/* there is nothing to analyse without a stop; report may take the recording's */
+	if (!p->stop_irq_us && !p->stop_thread_us && p->command != TLAT_CMD_REPORT)
 		p->no_aa = true;
 	return 0;
 }
 
 int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 {
-	const struct option *long_opts = p->mode == TLAT_MODE_TOP ? top_long_opts : hist_long_opts;
-	/* the leading ':' makes getopt return ':' for a missing argument */
-	const char *short_opts = p->mode == TLAT_MODE_TOP ? ":" COMMON_SHORT_OPTS "q"
-							  : ":" COMMON_SHORT_OPTS "b:E:";
+	const struct option *longs = long_opts[p->command][p->mode == TLAT_MODE_HIST];
+	const char *shorts = short_opts[p->command][p->mode == TLAT_MODE_HIST];
 	const char *trace_file = NULL;
 	int opt, ret;
 
 	optind = 0;	/* full reset: unit tests parse many command lines */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		if (opt == 'h')
 			return TLAT_CLI_HELP;
 		/* getopt has moved past a long option or a finished cluster of short ones */
@@ -438,7 +493,7 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 			return cli_error(err, "option '%s' requires an argument", argv[optind - 1]);
 		if (opt == '?') {
 			if (optopt > 0 && optopt < 256 &&
-			    (optopt == ':' || !strchr(short_opts, optopt)))
+			    (optopt == ':' || !strchr(shorts, optopt)))
 				return cli_error(err, "unknown option '-%c'", optopt);
 			if (optopt)	/* a long option that takes no argument got one */
 				return cli_error(err, "option '%s' does not take an argument",
@@ -457,11 +512,16 @@ int cli_parse(struct tlat_params *p, int argc, char **argv, char *err)
 		if (ret)
 			return ret;
 	}
+	/* report's one argument: the recording */
+	if (p->command == TLAT_CMD_REPORT && optind < argc)
+		p->recording = argv[optind++];
 	if (optind < argc)
 		return cli_error(err, "unexpected argument '%s'", argv[optind]);
 	/* as rtla: -t is a trace action, after every --on-threshold */
 	if (trace_file && actions_add_trace(&p->on_threshold, trace_file))
 		return cli_error(err, "out of memory");
+	if (p->command != TLAT_CMD_MEASURE && !p->recording)
+		p->recording = TLAT_DEFAULT_RECORDING;
 	return cli_check(p, err);
 }
 
@@ -515,7 +575,24 @@ static const char common_usage[] =
 	"     --json-format tlat|rt-tests: tlat's own schema (default), or the shape of\n"
 	"     cyclictest --json that rt-tests harnesses parse\n";
 
-void cli_usage(FILE *out, enum tlat_mode mode)
+static const char top_usage[] =
+	"  -q/--quiet: print only a summary at the end\n"
+	"     --aa-only us: stop if a latency reaches us and print only the auto-analysis,\n"
+	"     no statistics\n";
+
+static const char hist_usage[] =
+	"  -b/--bucket-size N: set the histogram bucket size (default 1)\n"
+	"  -E/--entries N: set the number of entries of the histogram (default 256)\n"
+	"     --no-irq: ignore IRQ latencies\n"
+	"     --no-thread: ignore thread latencies\n"
+	"     --no-header: do not print header\n"
+	"     --no-summary: do not print summary\n"
+	"     --no-index: do not print index\n"
+	"     --with-zeros: print zero only entries\n"
+	"     --plot file.png|file.svg: also draw the histogram with gnuplot: latency against\n"
+	"     the number of samples (log scale), a curve per CPU and context\n";
+
+static void measure_usage(FILE *out, enum tlat_mode mode)
 {
 	if (mode == TLAT_MODE_TOP) {
 		fputs("tlat top: a per-cpu summary of the timer latency\n\n"
@@ -526,10 +603,6 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "	  [--trace-buffer-size kB] [--on-threshold action] [--on-end action]\n"
 		      "	  [--json file [--json-format tlat|rt-tests]]\n\n",
 		      out);
-		fputs(common_usage, out);
-		fputs("  -q/--quiet: print only a summary at the end\n"
-		      "     --aa-only us: stop if a latency reaches us and print only the auto-analysis,\n"
-		      "     no statistics\n", out);
 	} else {
 		fputs("tlat hist: a per-cpu histogram of the timer latency\n\n"
 		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
@@ -540,18 +613,60 @@ void cli_usage(FILE *out, enum tlat_mode mode)
 		      "	  [--warm-up s] [--trace-buffer-size kB] [--on-threshold action] [--on-end action]\n"
 		      "	  [--json file [--json-format tlat|rt-tests]] [--plot file.png|file.svg]\n\n",
 		      out);
-		fputs(common_usage, out);
-		fputs("  -b/--bucket-size N: set the histogram bucket size (default 1)\n"
-		      "  -E/--entries N: set the number of entries of the histogram (default 256)\n"
-		      "     --no-irq: ignore IRQ latencies\n"
-		      "     --no-thread: ignore thread latencies\n"
-		      "     --no-header: do not print header\n"
-		      "     --no-summary: do not print summary\n"
-		      "     --no-index: do not print index\n"
-		      "     --with-zeros: print zero only entries\n"
-		      "     --plot file.png|file.svg: also draw the histogram with gnuplot: latency against\n"
-		      "     the number of samples (log scale), a curve per CPU and context\n", out);
 	}
-	fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it\n"
-	      "(or, with --on-threshold continue, was hit).\n", out);
+	fputs(common_usage, out);
+}
+
+static void record_usage(FILE *out, enum tlat_mode mode)
+{
+	fprintf(out, "tlat record: measure as tlat %s does, and keep every record of the run in a\n"
+		"trace.dat that trace-cmd report, KernelShark and tlat report read\n\n"
+		"  usage: tlat record [top|hist] [-o file] [tlat %s options]\n\n",
+		mode == TLAT_MODE_TOP ? "top" : "hist", mode == TLAT_MODE_TOP ? "top" : "hist");
+	fputs(common_usage, out);
+	fputs("  -o/--output file: the trace.dat to write (default trace.dat)\n", out);
+}
+static void report_usage(FILE *out, enum tlat_mode mode)
+{
+	fprintf(out, "tlat report: the %s of the samples in a trace.dat written by tlat record,\n"
+		"or by trace-cmd record of the timerlat tracer or of tlat.ko's events\n\n"
+		"  usage: tlat report [top|hist] [-h] [-n] [-D] [-i us] [-T us] [-s us] [--no-aa]\n"
+		"	  [--dump-tasks] [--stack-format f] [--sample-log file]%s [file]\n\n",
+		mode == TLAT_MODE_TOP ? "summary" : "histogram",
+		mode == TLAT_MODE_TOP ? " [--aa-only us]" : " [hist options]");
+	fputs("  file: the trace.dat to read (default trace.dat)\n"
+	      "  -h/--help: print this menu\n"
+	      "  -i/--irq us: the run stops at the first irq latency of at least us\n"
+	      "  -T/--thread us: ... at the first thread or user-return latency of at least us\n"
+	      "  -s/--stack us: show the stack at the IRQ from this thread latency on\n"
+	      "     without -i, -T or -s, those the recording was made with apply\n"
+	      "     --no-aa: no auto-analysis (on by default when -i or -T apply)\n"
+	      "     --dump-tasks: print the task running on each CPU when tracing stopped\n"
+	      "     --stack-format truncate|skip|full: at an unknown address, stop the stack,\n"
+	      "     skip the address or print it raw (default truncate)\n"
+	      "  -n/--nano: display data in nanoseconds\n"
+	      "  -D/--debug: print debug info\n"
+	      "     --sample-log file: write every sample as \"cpu seq context latency_ns time_ns\" to file\n",
+	      out);
+	if (mode == TLAT_MODE_TOP)
+		fputs("     --aa-only us: stop if a latency reaches us and print only the auto-analysis,\n"
+		      "     no statistics\n", out);
+}
+
+void cli_usage(FILE *out, const struct tlat_params *p)
+{
+	if (p->command == TLAT_CMD_RECORD)
+		record_usage(out, p->mode);
+	else if (p->command == TLAT_CMD_REPORT)
+		report_usage(out, p->mode);
+	else
+		measure_usage(out, p->mode);
+	if (p->command != TLAT_CMD_REPORT || p->mode == TLAT_MODE_HIST)
+		fputs(p->mode == TLAT_MODE_TOP ? top_usage : hist_usage, out);
+	if (p->command == TLAT_CMD_REPORT)
+		fputs("\nExit status: 0 when no threshold was reached, 1 on error, 2 when one was.\n",
+		      out);
+	else
+		fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it\n"
+		      "(or, with --on-threshold continue, was hit).\n", out);
 }

@@ -20,7 +20,8 @@ static bool has_system(const char **systems, int nr, const char *system)
 }
 
 int collector_init(struct tlat_collector *c, struct tlat_session *session,
-		   const struct tlat_source_ops *ops, const char *const *extra_systems, char *err)
+		   const struct tlat_source_ops *ops, const char *const *extra_systems,
+		   bool all_systems, char *err)
 {
 	const char *const *lists[] = { ops->systems, extra_systems };
 	const char **systems;
@@ -42,13 +43,28 @@ int collector_init(struct tlat_collector *c, struct tlat_session *session,
 			if (!has_system(systems, nr, lists[l][i]))
 				systems[nr++] = lists[l][i];
 	/* formats are global: the top-level events directory describes them all */
-	c->tep = tracefs_local_events_system(NULL, systems);
+	c->tep = all_systems ? tracefs_local_events(NULL) :
+			       tracefs_local_events_system(NULL, systems);
 	free(systems);
 	if (!c->tep) {
 		snprintf(err, TLAT_ERR_LEN, "cannot read the event formats: %s", strerror(errno));
 		return -EIO;
 	}
 	return 0;
+}
+
+void collector_init_offline(struct tlat_collector *c, struct tep_handle *tep,
+			    const struct tlat_source_ops *ops)
+{
+	memset(c, 0, sizeof(*c));
+	c->tep = tep;
+	c->tep_borrowed = true;
+	c->ops = ops;
+}
+
+int collector_record_to(struct tlat_collector *c, const char *path, int nr_cpus, char *err)
+{
+	return recorder_open(&c->recorder, c->inst, c->tep, nr_cpus, path, err);
 }
 
 void collector_observe(struct tlat_collector *c, const struct tlat_record_observer *observer)
@@ -63,7 +79,7 @@ void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct 
 	c->sink = sink;
 }
 
-static int collect_record(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+int collector_record(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
 {
 	struct tlat_collector *c = ctx;
 
@@ -87,13 +103,18 @@ static int collect_record(struct tep_event *event, struct tep_record *record, in
 
 int collector_drain(struct tlat_collector *c)
 {
-	if (tracefs_iterate_raw_events(c->tep, c->inst, NULL, 0, collect_record, c) < 0)
+	if (c->recorder)
+		return recorder_drain(c->recorder, collector_record, c);
+	if (tracefs_iterate_raw_events(c->tep, c->inst, NULL, 0, collector_record, c) < 0)
 		return -EIO;
 	return 0;
 }
 
 void collector_free(struct tlat_collector *c)
 {
-	tep_free(c->tep);
+	recorder_free(c->recorder);
+	c->recorder = NULL;
+	if (!c->tep_borrowed)
+		tep_free(c->tep);
 	c->tep = NULL;
 }

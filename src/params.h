@@ -21,6 +21,15 @@ enum tlat_mode {
 	TLAT_MODE_HIST,
 };
 
+enum tlat_command {
+	TLAT_CMD_MEASURE,	/* top, hist */
+	TLAT_CMD_RECORD,	/* the same, keeping the instance's records in a trace.dat */
+	TLAT_CMD_REPORT,	/* a trace.dat's samples, offline */
+};
+
+/* what tlat record writes and tlat report reads without -o or a file, as trace-cmd */
+#define TLAT_DEFAULT_RECORDING	"trace.dat"
+
 /* a dynamically sized CPU set: nr_cpus is get_nprocs_conf() */
 /* who measures: rtla's -k and -u */
 enum tlat_threads {
@@ -82,6 +91,8 @@ struct tlat_hist_params {
 
 struct tlat_params {
 	enum tlat_mode mode;
+	enum tlat_command command;	/* set before cli_parse(); cli_params_init(): measure */
+	const char *recording;		/* record: the trace.dat to write; report: to read */
 	u64 period_us;
 	u64 duration_s;			/* 0: until interrupted */
 	unsigned int warmup_s;
@@ -96,6 +107,7 @@ struct tlat_params {
 	u64 stop_irq_us;		/* -i: stop when an IRQ latency reaches it (0: off) */
 	u64 stop_thread_us;		/* -T: ... a thread or user-return latency */
 	u64 stack_us;			/* -s: save the IRQ stack above it (0: off) */
+	bool thresholds_set;		/* any of -i, -T, -s, -a, --aa-only was given */
 	bool no_aa;			/* --no-aa; also set when no threshold is */
 	bool aa_only;			/* --aa-only: the analysis, no statistics */
 	bool dump_tasks;

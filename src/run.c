@@ -3,6 +3,7 @@
  * run.c - the measurement driver: source -> collector -> consumers ->
  * renderer. It owns the order of set-up and tear-down, so that every exit
  * path (end of -d, Ctrl-C, SIGTERM, an error) leaves the system as it was.
+ * tlat report drives the same consumers and renderers from a recording.
  */
 #include <errno.h>
 #include <signal.h>
@@ -24,6 +25,7 @@
 #include "idle.h"
 #include "ksyms.h"
 #include "pctl.h"
+#include "recording.h"
 #include "render.h"
 #include "render_json.h"
 #include "run.h"
@@ -428,6 +430,61 @@ static int run_json_write(struct run *run, struct tlat_report *report,
 	return ret;
 }
 
+/*
+ * The final output, live or from a recording: the statistics, the --on-end
+ * actions, the stop and its analysis, the -e hist files, the --json document.
+ */
+static enum tlat_exit run_finish(struct run *run, const struct tlat_source_ops *ops,
+				 const struct tlat_renderer_ops *renderer,
+				 struct extra_events *events, char *err)
+{
+	const struct tlat_params *p = run->params;
+	enum tlat_exit status;
+
+	if (run->text && !p->aa_only)
+		renderer->final(run->text, &run->report);
+	/* as rtla: after the statistics, before the stop's report */
+	if (run_actions(run, &p->on_end, err) < 0)
+		return TLAT_EXIT_ERROR;
+	status = run->threshold_hit || run->hits ? TLAT_EXIT_THRESHOLD : TLAT_EXIT_PASS;
+	if (run->threshold_hit)
+		run_report_hit(run);
+	else if (run->text && p->aa_only)
+		fprintf(run->text, "  Max latency was %llu\n",
+			(unsigned long long)run_max_latency_us(run));
+	/* as rtla, last: it saves them when it takes its events down */
+	if (extra_events_save_hists(events, run->text, err))
+		status = TLAT_EXIT_ERROR;
+	fflush(stdout);
+	if (run_json_write(run, &run->report, ops, run->collector->tep, run->symbols, status, err))
+		status = TLAT_EXIT_ERROR;
+	return status;
+}
+
+/*
+ * tlat record: what report needs to know about this run and cannot find
+ * in the records, as a line in the recording itself. Lost if the kernel
+ * already stopped the instance; report then counts every sample.
+ */
+static void run_record_meta(const struct run *run, struct tracefs_instance *inst,
+			    const struct tlat_source_ops *ops, const struct tlat_source *src)
+{
+	const struct tlat_params *p = run->params;
+	struct recording_meta meta = {
+		.start_ns = run->measure_start_ns,
+		.end_ns = run->measure_end_ns,
+		.stop_irq_us = p->stop_irq_us,
+		.stop_thread_us = p->stop_thread_us,
+		.stack_us = p->stack_us,
+		.user_data = ops->user_data(src),
+	};
+	char line[256];
+
+	snprintf(meta.source, sizeof(meta.source), "%s", ops->name);
+	recording_meta_format(line, sizeof(line), &meta);
+	tracefs_instance_file_write(inst, "trace_marker", line);
+}
+
 static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat_source_ops *ops,
 		    const struct tlat_renderer_ops *renderer, char *err)
 {
@@ -445,7 +502,8 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 		/* the kernel stopped the instance: what it wrote before still counts */
 		kernel_stopped = !tracefs_trace_is_on(run->inst);
 		if (collector_drain(c)) {
-			snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
+			snprintf(err, TLAT_ERR_LEN, "cannot %s the trace buffers: %s",
+				 c->recorder ? "record" : "read", strerror(errno));
 			return -EIO;
 		}
 		now = mono_now_ns();
@@ -490,7 +548,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	struct extra_events *events = NULL;
 	struct tlat_collector c;
 	enum tlat_exit status = TLAT_EXIT_ERROR;
+	bool recording = p->command == TLAT_CMD_RECORD;
 	const char **systems;
+	u64 stopped_ns;
 	int ret;
 
 	ops = source_select(p->source, session, p->debug, err);
@@ -502,13 +562,13 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	}
 	if (run->analysis)
 		add_consumer(run, analysis_consume, run->analysis);
-	/* the -e events too: the trace -t saves prints them */
+	/* the -e events too: the trace -t saves prints them; a recording has all formats */
 	systems = extra_events_systems(p, analysis_systems(run->analysis));
 	if (!systems) {
 		snprintf(err, TLAT_ERR_LEN, "out of memory");
 		return TLAT_EXIT_ERROR;
 	}
-	ret = collector_init(&c, session, ops, systems, err);
+	ret = collector_init(&c, session, ops, systems, recording, err);
 	free(systems);
 	if (ret)
 		return TLAT_EXIT_ERROR;
@@ -531,6 +591,9 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	/* last: a --filter must not starve what the source and the analysis read */
 	if (extra_events_enable(&events, p, session->inst, err))
 		goto out_close;
+	/* after the source set its tracer: the kernel keeps it while the buffers are read */
+	if (recording && collector_record_to(&c, p->recording, p->cpus.nr_cpus, err))
+		goto out_close;
 
 	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
 	run->measure_start_ns = mono_now_ns() + (u64)p->warmup_s * 1000000000ull;
@@ -539,6 +602,8 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		run->measure_end_ns = run->measure_start_ns + p->duration_s * 1000000000ull;
 	if (ops->start(src, err))
 		goto out_stop;
+	if (recording)
+		run_record_meta(run, session->inst, ops, src);
 	/* after start: the module creates its kernel threads only then */
 	if (p->cgroup_set && cgroup_attach_measuring_threads(p->cgroup, err))
 		goto out_stop;
@@ -546,44 +611,34 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	if (run_loop(run, &c, ops, renderer, err))
 		goto out_stop;
 	ops->stop(src);
+	stopped_ns = mono_now_ns();
 	/* what the kernel wrote before the stop is still measurement */
 	if (collector_drain(&c)) {
-		snprintf(err, TLAT_ERR_LEN, "cannot read the trace buffers: %s", strerror(errno));
+		snprintf(err, TLAT_ERR_LEN, "cannot %s the trace buffers: %s",
+			 recording ? "record" : "read", strerror(errno));
 		goto out_close;
 	}
+	if (recording && recorder_write(c.recorder, session->tracing_dir, err))
+		goto out_close;
 	/* a hit in that last drain (at -d's end or a stop signal): the run ends anyway */
 	if (run->threshold_hit && run_hit_actions(run, err) < 0)
 		goto out_close;
-	report_fill(&run->report, run, &c, ops->user_data(src), mono_now_ns());
-	if (run->text && !p->aa_only)
-		renderer->final(run->text, &run->report);
 	if (p->debug)
 		ops->report(src, stderr);
-	/* as rtla: after the statistics, before the stop's report */
-	if (run_actions(run, &p->on_end, err) < 0)
-		goto out_close;
-	status = run->threshold_hit || run->hits ? TLAT_EXIT_THRESHOLD : TLAT_EXIT_PASS;
-	if (run->threshold_hit)
-		run_report_hit(run);
-	else if (run->text && p->aa_only)
-		fprintf(run->text, "  Max latency was %llu\n",
-			(unsigned long long)run_max_latency_us(run));
-	/* as rtla, last: it saves them when it takes its events down */
-	if (extra_events_save_hists(events, run->text, err))
-		status = TLAT_EXIT_ERROR;
-	fflush(stdout);
-	if (run_json_write(run, &run->report, ops, c.tep, run->symbols, status, err))
-		status = TLAT_EXIT_ERROR;
+	/* the time measured, not that of writing files */
+	report_fill(&run->report, run, &c, ops->user_data(src), stopped_ns);
+	status = run_finish(run, ops, renderer, events, err);
 	goto out_close;
 
 out_stop:
 	ops->stop(src);
 out_close:
+	/* first: while the recorder reads the buffers, the tracer cannot be cleared */
+	collector_free(&c);
 	/* before the source: the module source unloads the module its events may use */
 	extra_events_free(events);
 	if (src)
 		ops->close(src);
-	collector_free(&c);
 	return status;
 }
 
@@ -628,5 +683,121 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 	if (status != TLAT_EXIT_ERROR && params->hist.plot_file && render_plot(&run.report, err))
 		status = TLAT_EXIT_ERROR;
 	run_consumers_free(&run);
+	return status;
+}
+
+static enum tlat_exit run_replay(struct run *run, struct recording *rec,
+				 const struct recording_info *info, char *err)
+{
+	const struct tlat_params *p = run->params;
+	const struct tlat_renderer_ops *renderer =
+		p->mode == TLAT_MODE_TOP ? &render_top_ops : &render_hist_ops;
+	const struct tlat_source_ops *ops = info->ops;
+	const char *clock = recording_clock(rec);
+	struct tlat_source *src = NULL;
+	enum tlat_exit status = TLAT_EXIT_ERROR;
+	struct tlat_collector c;
+	u64 end_ns;
+
+	if (ops->clock && strcmp(clock, ops->clock)) {
+		snprintf(err, TLAT_ERR_LEN, "the %s source's records need the %s trace clock, not %s",
+			 ops->name, ops->clock, clock);
+		return TLAT_EXIT_ERROR;
+	}
+	if (run_consumers_init(run, err) || analysis_alloc(&run->analysis, p, ops)) {
+		if (!*err)
+			snprintf(err, TLAT_ERR_LEN, "out of memory");
+		return TLAT_EXIT_ERROR;
+	}
+	if (run->analysis)
+		add_consumer(run, analysis_consume, run->analysis);
+	collector_init_offline(&c, recording_tep(rec), ops);
+	if (ops->decoder(&src, p, c.tep, err))
+		goto out;
+	collector_attach(&c, src, &run->sink);
+	run->collector = &c;
+	/* a recording has the kallsyms of the machine it was taken on */
+	run->symbols_tried = run->symbols = true;
+	if (run->analysis && analysis_attach(run->analysis, &c, err)) {
+		char why[TLAT_ERR_LEN];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, TLAT_ERR_LEN, "the recording cannot be analysed (%.160s): record its events, or use --no-aa",
+			 why);
+		goto out;
+	}
+	/* the same window as the run: no warm-up, nothing past -d */
+	run->measure_start_ns = info->meta.start_ns;
+	run->measure_end_ns = info->meta.end_ns;
+	if (recording_replay(rec, collector_record, &c)) {
+		snprintf(err, TLAT_ERR_LEN, "cannot read the recording's events");
+		goto out;
+	}
+	if (!info->has_meta)
+		run->measure_start_ns = info->first_ts;
+	end_ns = info->meta.end_ns && info->last_ts > info->meta.end_ns ? info->meta.end_ns
+								       : info->last_ts;
+	report_fill(&run->report, run, &c, info->user_data, end_ns);
+	status = run_finish(run, ops, renderer, NULL, err);
+out:
+	collector_free(&c);
+	if (src)
+		ops->close(src);
+	return status;
+}
+
+/*
+ * The recording's CPUs, not this machine's, and its thresholds unless the
+ * user gave others.
+ */
+static void report_params(struct tlat_params *p, const struct recording_info *info)
+{
+	if (!p->thresholds_set && info->has_meta) {
+		p->stop_irq_us = info->meta.stop_irq_us;
+		p->stop_thread_us = info->meta.stop_thread_us;
+		p->stack_us = info->meta.stack_us;
+	}
+	if (!p->stop_irq_us && !p->stop_thread_us)
+		p->no_aa = true;
+	/* a file, not a terminal being refreshed */
+	p->quiet = true;
+}
+
+enum tlat_exit tlat_report(const struct tlat_params *params, char *err)
+{
+	struct tlat_params p = *params;
+	struct run run = { .params = &p };
+	struct recording_info info;
+	struct recording *rec;
+	enum tlat_exit status = TLAT_EXIT_ERROR;
+
+	if (params->hist.plot_file && render_plot_check(params->hist.plot_file, err))
+		return TLAT_EXIT_ERROR;
+	if (recording_open(&rec, params->recording, err))
+		return TLAT_EXIT_ERROR;
+	if (cpuset_init(&p.cpus, recording_cpus(rec))) {
+		snprintf(err, TLAT_ERR_LEN, "out of memory");
+		recording_close(rec);
+		return TLAT_EXIT_ERROR;
+	}
+	cpuset_fill(&p.cpus);
+	if (recording_scan(rec, &p, &info, err))
+		goto out;
+	report_params(&p, &info);
+	if (p.debug)
+		fprintf(stderr, "tlat: %s: %llu samples of the %s source, %s clock%s\n",
+			p.recording, (unsigned long long)info.samples, info.ops->name,
+			recording_clock(rec), info.has_meta ? ", written by tlat record" : "");
+	/* a second pass needs a second open */
+	recording_close(rec);
+	if (recording_open(&rec, params->recording, err))
+		goto out;
+	status = run_replay(&run, rec, &info, err);
+	if (status != TLAT_EXIT_ERROR && p.hist.plot_file && render_plot(&run.report, err))
+		status = TLAT_EXIT_ERROR;
+out:
+	run_consumers_free(&run);
+	recording_close(rec);
+	cpuset_free(&p.cpus);
 	return status;
 }

@@ -3,7 +3,8 @@
  * source.h - the interface every sample source implements: the kernel's
  * timerlat tracer, tlat.ko, or stock tracepoints. A source configures tlat's
  * tracefs instance, decodes that instance's records into struct tlat_sample
- * and hands them to a sink. Nothing downstream knows which source ran.
+ * and hands them to a sink; its decoder alone also reads a recording of
+ * them (tlat report). Nothing downstream knows which source ran.
  */
 #ifndef TLAT_SOURCE_H
 #define TLAT_SOURCE_H
@@ -29,11 +30,20 @@ struct tlat_source_ops {
 	const char *const *systems;
 	/* where the auto-analysis finds the interference around its samples */
 	const struct aa_adapter_ops *interference;
+	/* the trace clock its records must have been taken with; NULL: any */
+	const char *clock;
 	/* 0 if the source can run on this kernel; else -errno and why in err */
 	int (*probe)(struct tlat_session *session, char *err);
 	/* configure the instance and get ready; nothing is measured yet */
 	int (*open)(struct tlat_source **src, const struct tlat_params *params,
 		    struct tlat_session *session, struct tep_handle *tep, char *err);
+	/*
+	 * Decode a recording instead (tlat report): set up from the recording's
+	 * tep alone, with no instance and nothing measuring. Only record(),
+	 * lost() and close() follow.
+	 */
+	int (*decoder)(struct tlat_source **src, const struct tlat_params *params,
+		       struct tep_handle *tep, char *err);
 	/* start measuring, as close to simultaneously on all CPUs as it can */
 	int (*start)(struct tlat_source *src, char *err);
 	/*
@@ -64,6 +74,8 @@ extern const struct tlat_source_ops tracepoints_source_ops;
 
 const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,
 					    bool debug, char *err);
+/* the sources in auto's order of preference; NULL past the last */
+const struct tlat_source_ops *source_nth(size_t i);
 void source_report(FILE *out, struct tlat_session *session);
 
 #endif

@@ -46,6 +46,11 @@ const struct tlat_source_ops *source_select(const char *name, struct tlat_sessio
 	return NULL;
 }
 
+const struct tlat_source_ops *source_nth(size_t i)
+{
+	return i < NR_SOURCES ? sources[i] : NULL;
+}
+
 /* what tlat info prints: every source, why it can or cannot run, and auto's pick */
 void source_report(FILE *out, struct tlat_session *session)
 {

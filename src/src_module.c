@@ -21,7 +21,6 @@
 #include "cli.h"
 #include "cpuset.h"
 #include "knobs.h"
-#include "kstack.h"
 #include "runlock.h"
 #include "source.h"
 #include "timerlat_event.h"
@@ -39,8 +38,7 @@ struct tlat_source {
 	struct tlat_session *session;
 	struct knobs *knobs;
 	struct workload *wl;
-	struct timerlat_event sample;
-	struct kstack_event stack;
+	struct timerlat_records records;
 	struct fd_workload device;	/* /dev/tlat, for user threads */
 	bool user_threads;
 	bool loaded_by_us;
@@ -191,6 +189,21 @@ static int mod_configure(struct tlat_source *src, char *err)
 	return mod_set_align(src, err);
 }
 
+#define MOD_RECORDS	"tlat", "tlat_sample", "tlat_stack", "nr", "ips"
+
+static int mod_decoder(struct tlat_source **out, const struct tlat_params *params,
+		       struct tep_handle *tep, char *err)
+{
+	struct tlat_source *src = calloc(1, sizeof(*src));
+
+	*out = src;
+	if (!src)
+		return -ENOMEM;
+	src->params = params;
+	src->lock_fd = -1;
+	return timerlat_records_init(&src->records, tep, MOD_RECORDS, err);
+}
+
 static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 		    struct tlat_session *session, struct tep_handle *tep, char *err)
 {
@@ -230,13 +243,9 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 		if (ret)
 			return -EIO;
 	}
-	ret = timerlat_event_init(&src->sample, tep, "tlat", "tlat_sample");
-	/* no stack event: the analysis goes without one */
-	kstack_event_init(&src->stack, tep, "tlat", "tlat_stack", "nr", "ips");
-	if (ret) {
-		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of tlat:tlat_sample");
+	ret = timerlat_records_init(&src->records, tep, MOD_RECORDS, err);
+	if (ret)
 		return ret;
-	}
 	src->knobs = knobs_alloc(MOD_PARAMS);
 	if (!src->knobs)
 		return -ENOMEM;
@@ -291,8 +300,7 @@ static int mod_start(struct tlat_source *src, char *err)
 static void mod_record(struct tlat_source *src, struct tep_event *event,
 		       struct tep_record *record, struct tlat_sink *sink)
 {
-	timerlat_event_forward(&src->sample, event, record, sink);
-	kstack_forward(&src->stack, event, record, sink);
+	timerlat_records_forward(&src->records, event, record, sink);
 }
 
 static void mod_stop(struct tlat_source *src)
@@ -342,6 +350,7 @@ const struct tlat_source_ops module_source_ops = {
 	.interference = &aa_stock_ops,
 	.probe = mod_probe,
 	.open = mod_open,
+	.decoder = mod_decoder,
 	.start = mod_start,
 	.arm_thresholds = mod_arm_thresholds,
 	.record = mod_record,

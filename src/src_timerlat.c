@@ -18,7 +18,6 @@
 #include "cli.h"
 #include "cpuset.h"
 #include "knobs.h"
-#include "kstack.h"
 #include "runlock.h"
 #include "source.h"
 #include "timerlat_event.h"
@@ -34,8 +33,7 @@ struct tlat_source {
 	struct tlat_session *session;
 	struct knobs *knobs;
 	struct workload *wl;
-	struct timerlat_event sample;
-	struct kstack_event stack;
+	struct timerlat_records records;
 	struct fd_workload timerlat_fd;	/* for user threads */
 	char *fd_prefix;
 	bool user_threads;
@@ -236,6 +234,21 @@ static int tl_configure(struct tlat_source *src, char *err)
 	return tl_set_align(src, err);
 }
 
+#define TL_RECORDS	"ftrace", "timerlat", "kernel_stack", "size", "caller"
+
+static int tl_decoder(struct tlat_source **out, const struct tlat_params *params,
+		      struct tep_handle *tep, char *err)
+{
+	struct tlat_source *src = calloc(1, sizeof(*src));
+
+	*out = src;
+	if (!src)
+		return -ENOMEM;
+	src->params = params;
+	src->lock_fd = -1;
+	return timerlat_records_init(&src->records, tep, TL_RECORDS, err);
+}
+
 static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 		   struct tlat_session *session, struct tep_handle *tep, char *err)
 {
@@ -268,13 +281,9 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 		snprintf(err, TLAT_ERR_LEN, "this kernel's timerlat tracer cannot align its threads (no TIMERLAT_ALIGN, 7.1+): use --source module or tracepoints for -A");
 		return -EOPNOTSUPP;
 	}
-	ret = timerlat_event_init(&src->sample, tep, "ftrace", "timerlat");
-	/* no stack event: the analysis goes without one */
-	kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
-	if (ret) {
-		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of ftrace:timerlat");
+	ret = timerlat_records_init(&src->records, tep, TL_RECORDS, err);
+	if (ret)
 		return ret;
-	}
 	src->knobs = knobs_alloc(session->tracing_dir);
 	if (!src->knobs)
 		return -ENOMEM;
@@ -324,8 +333,7 @@ static int tl_start(struct tlat_source *src, char *err)
 static void tl_record(struct tlat_source *src, struct tep_event *event,
 		      struct tep_record *record, struct tlat_sink *sink)
 {
-	timerlat_event_forward(&src->sample, event, record, sink);
-	kstack_forward(&src->stack, event, record, sink);
+	timerlat_records_forward(&src->records, event, record, sink);
 }
 
 /*
@@ -376,6 +384,7 @@ const struct tlat_source_ops timerlat_source_ops = {
 	.interference = &aa_osnoise_ops,
 	.probe = tl_probe,
 	.open = tl_open,
+	.decoder = tl_decoder,
 	.start = tl_start,
 	.arm_thresholds = tl_arm_thresholds,
 	.record = tl_record,

@@ -193,8 +193,14 @@ static int tp_activate(void *ctx, int cpu, void *thread_data)
 	struct timespec ts;
 	u64 now_ns;
 
-	if (!t->next_ns)
+	/*
+	 * First, a marker with no times: it names this thread (the event's
+	 * pid) before its first timer, for a decoder of a recording.
+	 */
+	if (!t->next_ns) {
+		tracefs_binary_write(src->session->inst, &m, sizeof(m));
 		t->next_ns = tp_first_expiry(src, t);
+	}
 	ts.tv_sec = t->next_ns / 1000000000ull;
 	ts.tv_nsec = t->next_ns % 1000000000ull;
 	if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL))
@@ -328,6 +334,26 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	return ret;
 }
 
+/* the threads' tids come from their markers: a recording names them itself */
+static int tp_decoder(struct tlat_source **out, const struct tlat_params *params,
+		      struct tep_handle *tep, char *err)
+{
+	struct tlat_source *src = calloc(1, sizeof(*src));
+	int ret;
+
+	*out = src;
+	if (!src)
+		return -ENOMEM;
+	src->params = params;
+	ret = tp_lookup_fields(src, tep, err);
+	if (ret)
+		return ret;
+	/* stacks are in the recording or not, whatever -s says now */
+	kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
+	src->pairing = tp_pairing_alloc(params->cpus.nr_cpus, tp_emit, src);
+	return src->pairing ? 0 : -ENOMEM;
+}
+
 static int tp_start(struct tlat_source *src, char *err)
 {
 	if (tracefs_trace_on(src->session->inst)) {
@@ -377,6 +403,8 @@ static void tp_record(struct tlat_source *src, struct tep_event *event, struct t
 		    record->size < buf->offset + (int)TP_MARKER_PAYLOAD)
 			return;
 		memcpy(&m.cpu, (char *)record->data + buf->offset, TP_MARKER_PAYLOAD);
+		tep_read_number_field(src->common_pid, record->data, &pid);
+		tp_pairing_learn_thread(src->pairing, m.cpu, (int)pid);
 		tp_user_return(src->pairing, m.cpu, m.requested_ns, m.now_ns, record->ts);
 	} else {
 		kstack_forward(&src->stack, event, record, sink);
@@ -417,7 +445,8 @@ static void tp_close(struct tlat_source *src)
 		workload_stop(src->wl);
 		workload_free(src->wl);
 	}
-	tracefs_binary_close(src->session->inst);
+	if (src->session)
+		tracefs_binary_close(src->session->inst);
 	if (src->stack_trigger)
 		tracefs_event_file_write(src->session->inst, "timer", "hrtimer_expire_entry",
 					 "trigger", "!stacktrace");
@@ -429,8 +458,11 @@ const struct tlat_source_ops tracepoints_source_ops = {
 	.name = "tracepoints",
 	.systems = tp_systems,
 	.interference = &aa_stock_ops,
+	/* hrtimer expiries are CLOCK_MONOTONIC times, compared with record times */
+	.clock = "mono",
 	.probe = tp_probe,
 	.open = tp_open,
+	.decoder = tp_decoder,
 	.start = tp_start,
 	.record = tp_record,
 	.lost = tp_lost,

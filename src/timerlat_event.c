@@ -3,7 +3,9 @@
  * timerlat_event.c - one timerlat-style record to one struct tlat_sample.
  */
 #include <errno.h>
+#include <stdio.h>
 
+#include "cli.h"
 #include "timerlat_event.h"
 
 int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const char *system,
@@ -49,4 +51,23 @@ void timerlat_event_forward(const struct timerlat_event *ev, const struct tep_ev
 
 	if (event->id == ev->id && timerlat_event_decode(ev, record, &sample))
 		sink->sample(sink, &sample);
+}
+
+int timerlat_records_init(struct timerlat_records *r, struct tep_handle *tep, const char *system,
+			  const char *sample, const char *stack, const char *count_field,
+			  const char *ips_field, char *err)
+{
+	int ret = timerlat_event_init(&r->sample, tep, system, sample);
+
+	kstack_event_init(&r->stack, tep, system, stack, count_field, ips_field);
+	if (ret)
+		snprintf(err, TLAT_ERR_LEN, "cannot parse the format of %s:%s", system, sample);
+	return ret;
+}
+
+void timerlat_records_forward(const struct timerlat_records *r, struct tep_event *event,
+			      struct tep_record *record, struct tlat_sink *sink)
+{
+	timerlat_event_forward(&r->sample, event, record, sink);
+	kstack_forward(&r->stack, event, record, sink);
 }

@@ -9,6 +9,7 @@
 
 #include <event-parse.h>
 
+#include "kstack.h"
 #include "source.h"
 
 struct timerlat_event {
@@ -27,5 +28,18 @@ bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_rec
 /* decode a record of this event and hand it to the sink; ignore others */
 void timerlat_event_forward(const struct timerlat_event *ev, const struct tep_event *event,
 			    const struct tep_record *record, struct tlat_sink *sink);
+
+/* what a timerlat-style source decodes, live or from a recording: samples and stacks */
+struct timerlat_records {
+	struct timerlat_event sample;
+	struct kstack_event stack;	/* optional: the analysis goes without */
+};
+
+/* system:sample must have a usable format (else why in err); system:stack may not */
+int timerlat_records_init(struct timerlat_records *r, struct tep_handle *tep, const char *system,
+			  const char *sample, const char *stack, const char *count_field,
+			  const char *ips_field, char *err);
+void timerlat_records_forward(const struct timerlat_records *r, struct tep_event *event,
+			      struct tep_record *record, struct tlat_sink *sink);
 
 #endif

@@ -69,6 +69,12 @@ void tp_pairing_set_thread(struct tp_pairing *p, int cpu, int tid)
 		p->act[cpu].tid = tid;
 }
 
+void tp_pairing_learn_thread(struct tp_pairing *p, int cpu, int tid)
+{
+	if (cpu >= 0 && cpu < p->nr_cpus && !p->act[cpu].tid)
+		p->act[cpu].tid = tid;
+}
+
 static struct tp_activation *find_by_tid(struct tp_pairing *p, int event_cpu, int tid)
 {
 	if (tid <= 0)

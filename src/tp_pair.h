@@ -23,6 +23,8 @@ typedef void (*tp_emit_fn)(void *ctx, const struct tlat_sample *sample);
 struct tp_pairing *tp_pairing_alloc(int nr_cpus, tp_emit_fn emit, void *emit_ctx);
 void tp_pairing_free(struct tp_pairing *pairing);
 void tp_pairing_set_thread(struct tp_pairing *pairing, int cpu, int tid);
+/* the thread that wrote a marker for this CPU, if none is set yet (recordings) */
+void tp_pairing_learn_thread(struct tp_pairing *pairing, int cpu, int tid);
 
 void tp_timer_start(struct tp_pairing *pairing, int event_cpu, int tid, u64 timer,
 		    u64 expires_ns, u64 softexpires_ns);

@@ -95,7 +95,7 @@ log() { echo "# $*"; }
 # ---- host dependencies, installed once
 ensure_deps() {
 	local pkgs=(qemu-system-x86 busybox-static gcc-12 gcc libc6-dev make
-		    dwarves kmod cpio dkms rtla)
+		    dwarves kmod cpio dkms rtla trace-cmd)
 	local missing=() p
 	for p in "${pkgs[@]}"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
@@ -230,6 +230,10 @@ make_initramfs() {
 		# Debian's rtla, for side-by-side tests of the timerlat source.
 		if [ -x /usr/bin/rtla ]; then
 			copy_with_libs /usr/bin/rtla "$root"
+		fi
+		# Debian's trace-cmd: recordings for tlat report, and a reader of tlat's
+		if [ -x /usr/bin/trace-cmd ]; then
+			copy_with_libs /usr/bin/trace-cmd "$root"
 		fi
 	fi
 	(cd "$root" && find . | cpio -o -H newc --quiet) > "$work/$name/initrd.cpio"

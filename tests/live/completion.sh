@@ -2,7 +2,8 @@
 # completion.sh - live tests of the bash completion (completion/tlat), sourced
 # by run.sh (uses check, show, $TLAT, $WORK): it is loaded into a clean bash,
 # driven through COMP_WORDS as bash drives it, and its option lists are
-# compared with what "tlat top --help" and "tlat hist --help" print, so that
+# compared with what each command's --help prints (top, hist, and record and
+# report in both modes), so that
 # neither can drift from the other.
 
 COMPLETION=completion/tlat
@@ -32,7 +33,7 @@ completes() {
 check "completion: bash -n accepts it and it registers for tlat" \
 	bash --norc -c ". $COMPLETION && complete -p tlat | grep -q -- '-F _tlat tlat\$'"
 check "completion: 'tlat h<TAB>' -> hist" completes "hist" tlat h
-check "completion: 'tlat <TAB>' -> the commands" completes "top hist info" tlat ""
+check "completion: 'tlat <TAB>' -> the commands" completes "top hist record report info" tlat ""
 check "completion: 'tlat top --st<TAB>' -> --stack --stack-format" \
 	completes "--stack --stack-format" tlat top --st
 check "completion: 'tlat hist --source <TAB>' -> the four sources" \
@@ -61,22 +62,34 @@ check "completion: 'tlat hist --plot <TAB>' -> .png and .svg files and directori
 check "completion: 'tlat top --sample-log <TAB>' -> any file" \
 	completes "$COMP_DIR/a.png $COMP_DIR/b.svg $COMP_DIR/c.txt $COMP_DIR/D.PNG $COMP_DIR/sub" \
 	tlat top --sample-log "$COMP_DIR/"
+touch "$COMP_DIR/rec.dat"
+check "completion: 'tlat report h<TAB>' -> hist" completes "hist" tlat report h
+check "completion: 'tlat report <dir>/<TAB>' -> the .dat files" \
+	completes "$COMP_DIR/rec.dat $COMP_DIR/sub" tlat report "$COMP_DIR/"
+check "completion: 'tlat report hist <TAB>' -> the .dat files" \
+	completes "$COMP_DIR/rec.dat $COMP_DIR/sub" tlat report hist "$COMP_DIR/"
+check "completion: 'tlat record <TAB>' -> top hist" completes "top hist" tlat record ""
+check "completion: 'tlat record hist -o <TAB>' -> any file" \
+	completes "$COMP_DIR/rec.dat" tlat record hist -o "$COMP_DIR/r"
+check "completion: 'tlat report top --plo<TAB>' -> nothing (hist only)" \
+	completes "" tlat report top --plo
 check "completion: 'tlat top -t <TAB>' -> any file" \
 	completes "$COMP_DIR/c.txt" tlat top -t "$COMP_DIR/c"
 
 # --- the lists are those of --help, both ways -------------------------------------
 help_opts() {
-	"$TLAT" "$1" --help | grep -oE -- '(^|[ [|/])--?[a-zA-Z][a-z-]*' | sed 's/^[ [|/]//' |
+	"$TLAT" "$@" --help | grep -oE -- '(^|[ [|/])--?[a-zA-Z][a-z-]*' | sed 's/^[ [|/]//' |
 		grep -vx -- '-[a-z][a-z-]\+' | sort -u
 }
-for mode in top hist; do
-	help_opts $mode > "$WORK/help-$mode.opts"
-	complete_words tlat $mode - > "$WORK/comp-$mode.opts"
+for mode in top hist "record top" "record hist" "report top" "report hist"; do
+	name=${mode/ /-}
+	help_opts $mode > "$WORK/help-$name.opts"
+	complete_words tlat $mode - > "$WORK/comp-$name.opts"
 	check "completion: 'tlat $mode -<TAB>' offers exactly the options of $mode --help" \
-		diff -u "$WORK/help-$mode.opts" "$WORK/comp-$mode.opts" ||
-		diff -u "$WORK/help-$mode.opts" "$WORK/comp-$mode.opts" | show
-	check "completion: $mode --help lists at least 25 options (the parse works)" \
-		[ "$(wc -l < "$WORK/help-$mode.opts")" -ge 25 ]
+		diff -u "$WORK/help-$name.opts" "$WORK/comp-$name.opts" ||
+		diff -u "$WORK/help-$name.opts" "$WORK/comp-$name.opts" | show
+	check "completion: $mode --help lists at least 10 options (the parse works)" \
+		[ "$(wc -l < "$WORK/help-$name.opts")" -ge 10 ]
 done
 check "completion: the commands are those of tlat --help" \
 	completes "$("$TLAT" --help | sed -n 's/^ \{5\}\([a-z]\+\) \+- .*/\1/p')" tlat ""

@@ -364,6 +364,7 @@ done
 . tests/live/completion.sh
 . tests/live/actions.sh
 . tests/live/opts.sh
+. tests/live/record.sh
 
 check "all runs left tracefs as they found it" same_as_before
 finish

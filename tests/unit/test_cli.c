@@ -70,10 +70,12 @@ static int teardown(void **state)
 
 static void cli_reset(struct cli *c)
 {
+	enum tlat_command command = c->p.command;
 	enum tlat_mode mode = c->p.mode;
 
 	cli_params_free(&c->p);
 	assert_int_equal(cli_params_init(&c->p, mode, NR_CPUS), 0);
+	c->p.command = command;
 	memset(c->err, 0, sizeof(c->err));
 }
 
@@ -776,6 +778,84 @@ static void test_aligned(void **state)
 	assert_false(c->p.aligned);
 }
 
+/* tlat record: top's or hist's options, and -o, trace.dat by default */
+static void test_record(void **state)
+{
+	struct cli *c = *state;
+
+	PARSE_ERR(c, "-o", "-o", "x.dat");
+	c->p.command = TLAT_CMD_RECORD;
+	PARSE_OK(c, "-d", "1");
+	assert_string_equal(c->p.recording, "trace.dat");
+	assert_true(c->p.no_aa);
+	PARSE_OK(c, "-o", "x.dat", "-d", "2", "-T", "50");
+	assert_string_equal(c->p.recording, "x.dat");
+	assert_int_equal(c->p.duration_s, 2);
+	assert_false(c->p.no_aa);
+	PARSE_OK(c, "--output=y.dat");
+	assert_string_equal(c->p.recording, "y.dat");
+	PARSE_ERR(c, "'x.dat'", "x.dat");
+	PARSE_ERR(c, "requires an argument", "-o");
+}
+
+static void test_record_hist(void **state)
+{
+	struct cli *c = *state;
+
+	c->p.command = TLAT_CMD_RECORD;
+	PARSE_OK(c, "-b", "10", "-o", "h.dat");
+	assert_int_equal(c->p.hist.bucket_size, 10);
+	assert_string_equal(c->p.recording, "h.dat");
+	PARSE_ERR(c, "-q", "-q");
+}
+
+/* tlat report: one file, and only what changes how samples are shown or analysed */
+static void test_report(void **state)
+{
+	struct cli *c = *state;
+
+	c->p.command = TLAT_CMD_REPORT;
+	PARSE_OK(c, "x.dat");
+	assert_string_equal(c->p.recording, "x.dat");
+	assert_false(c->p.thresholds_set);
+	/* the recording's thresholds may still apply */
+	assert_false(c->p.no_aa);
+	PARSE_OK(c, "-n");
+	assert_string_equal(c->p.recording, "trace.dat");
+	assert_true(c->p.nano);
+	PARSE_OK(c, "x.dat", "-T", "50", "--dump-tasks");
+	assert_true(c->p.thresholds_set);
+	assert_int_equal(c->p.stop_thread_us, 50);
+	assert_true(c->p.dump_tasks);
+	PARSE_OK(c, "-T", "0", "x.dat");
+	assert_true(c->p.thresholds_set);
+	PARSE_OK(c, "--aa-only", "40", "x.dat");
+	assert_true(c->p.aa_only);
+	PARSE_OK(c, "--sample-log", "s.txt", "--no-aa", "--stack-format=full", "-D", "x.dat");
+	assert_string_equal(c->p.sample_log, "s.txt");
+	PARSE_ERR(c, "'y.dat'", "x.dat", "y.dat");
+	PARSE_ERR(c, "-p", "-p", "100", "x.dat");
+	PARSE_ERR(c, "-d", "-d", "1", "x.dat");
+	PARSE_ERR(c, "-c", "-c", "0", "x.dat");
+	PARSE_ERR(c, "-q", "-q", "x.dat");
+	PARSE_ERR(c, "--source", "--source", "tracepoints", "x.dat");
+	PARSE_ERR(c, "-o", "-o", "x.dat");
+	PARSE_ERR(c, "-b", "-b", "10", "x.dat");
+}
+
+static void test_report_hist(void **state)
+{
+	struct cli *c = *state;
+
+	c->p.command = TLAT_CMD_REPORT;
+	PARSE_OK(c, "-b", "10", "--no-irq", "x.dat", "-E", "20");
+	assert_int_equal(c->p.hist.bucket_size, 10);
+	assert_int_equal(c->p.hist.entries, 20);
+	assert_true(c->p.hist.no_irq);
+	assert_string_equal(c->p.recording, "x.dat");
+	PARSE_ERR(c, "--aa-only", "--aa-only", "40", "x.dat");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -829,6 +909,10 @@ int main(void)
 		HIST(test_deepest_idle_state),
 		TOP(test_aligned),
 		HIST(test_aligned),
+		TOP(test_record),
+		HIST(test_record_hist),
+		TOP(test_report),
+		HIST(test_report_hist),
 	};
 
 	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
