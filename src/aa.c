@@ -64,6 +64,13 @@ struct aa_cpu {
 	bool hit_irq;
 	struct aa_activation hit_act;
 	u64 freeze_ns;		/* after a hit: later events are not kept */
+	/*
+	 * The expected expiry of the activation after the hit, 0 until its
+	 * IRQ sample: every source saves the hit's stack before that (missed
+	 * periods are skipped, so that expiry comes after the hit's thread
+	 * returned), and the next activation's stack after it.
+	 */
+	u64 next_expected_ns;
 	bool stack_found;
 	struct aa_stack stack;
 	struct aa_stack stacks[AA_MAX_STACKS];
@@ -189,6 +196,13 @@ static u64 aa_expected_ns(const struct aa_activation *a)
 	return a->irq_ts > a->irq_latency ? a->irq_ts - a->irq_latency : 0;
 }
 
+/* whether a stack saved at ts_ns can be the hit activation's */
+static bool aa_stack_of_hit(const struct aa_cpu *c, u64 ts_ns)
+{
+	return ts_ns >= aa_expected_ns(&c->hit_act) &&
+	       (!c->next_expected_ns || ts_ns < c->next_expected_ns);
+}
+
 void aa_add_stack(struct aa_engine *aa, int cpu, u64 ts_ns, const u64 *ips, int nr)
 {
 	struct aa_cpu *c = aa_cpu(aa, cpu);
@@ -204,7 +218,7 @@ void aa_add_stack(struct aa_engine *aa, int cpu, u64 ts_ns, const u64 *ips, int 
 	st->ts = ts_ns;
 	st->nr = nr;
 	memcpy(st->ips, ips, nr * sizeof(*ips));
-	if (c->hit && ts_ns >= aa_expected_ns(&c->hit_act))
+	if (c->hit && aa_stack_of_hit(c, ts_ns))
 		c->stack_found = true;
 }
 
@@ -296,6 +310,7 @@ static void aa_freeze(struct aa_cpu *c, bool irq_stop, u64 at_ns)
 	c->hit_irq = irq_stop;
 	c->hit_act = c->cur;
 	c->freeze_ns = at_ns;
+	c->next_expected_ns = 0;
 }
 
 void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
@@ -312,6 +327,8 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 			.irq_latency = s->latency_ns, .irq_pid = s->pid,
 		};
 		aa_seen(c, s->ts_ns);
+		if (c->hit && !c->next_expected_ns && s->seq != c->hit_act.seq)
+			c->next_expected_ns = aa_expected_ns(a);
 		/* here, not at the thread sample: after an IRQ stop there is none */
 		aa_note_idle_exit(aa, s->cpu, a);
 		if (!c->hit && aa->cfg.irq_threshold_ns && s->latency_ns >= aa->cfg.irq_threshold_ns)
@@ -516,16 +533,14 @@ static void aa_threads_from_switches(const struct aa_engine *aa, const struct aa
 		aa_part_add(&res->parts[AA_THREAD], pid, comm, ns);
 }
 
-static void aa_pick_stack(const struct aa_cpu *c, const struct aa_activation *a,
-			  struct aa_result *res)
+static void aa_pick_stack(const struct aa_cpu *c, struct aa_result *res)
 {
-	u64 expected = aa_expected_ns(a);
 	const struct aa_stack *best = NULL;
 
 	for (int i = 0; i < AA_MAX_STACKS; i++) {
 		const struct aa_stack *st = &c->stacks[i];
 
-		if (!st->nr || st->ts < expected)
+		if (!st->nr || !aa_stack_of_hit(c, st->ts))
 			continue;
 		if (!best || st->ts < best->ts)
 			best = st;
@@ -597,7 +612,7 @@ bool aa_result(const struct aa_engine *aa, int cpu, struct aa_result *res)
 		res->unexplained_ns = (long long)res->total_ns - (long long)explained;
 	}
 	if (aa->cfg.stack_threshold_ns && res->total_ns >= aa->cfg.stack_threshold_ns)
-		aa_pick_stack(c, a, res);
+		aa_pick_stack(c, res);
 	return true;
 }
 

@@ -1196,6 +1196,19 @@ static void test_stack_pick(void **state)
 	result(fx, 0, &res);
 	assert_int_equal(res.nr_frames, 0);
 	fx_close(fx);
+
+	/*
+	 * The hit's own stack lost: the next activation's (expected at E+1000,
+	 * its IRQ at E+1003) is not its, whichever comes first, sample or stack.
+	 */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	stack_activation(fx);
+	aa_add_stack(fx->aa, 0, AT(1003), stack_later, 1);
+	sample(fx, TLAT_CTX_IRQ, 0, 2, 0, AT(1003), US(3));
+	aa_add_stack(fx->aa, 0, AT(2003), stack_later, 1);
+	result(fx, 0, &res);
+	assert_int_equal(res.nr_frames, 0);
+	fx_close(fx);
 }
 
 /* below -s, no stack is shown even when the source saved one */
