@@ -106,6 +106,12 @@ struct aa_task {
 	char comm[AA_NAME_LEN];
 };
 
+/* --dump-tasks as data: what a CPU ran when tracing stopped */
+struct aa_cpu_task {
+	int cpu;
+	struct aa_task task;
+};
+
 struct aa_engine;
 
 struct aa_engine *aa_alloc(const struct aa_config *config);

@@ -146,6 +146,15 @@ static bool analysis_cpu_result(struct analysis *an, int cpu, struct aa_result *
 	return true;
 }
 
+/* --dump-tasks: the task CPU cpu ran when tracing stopped, if the events showed one */
+static bool analysis_cpu_task(struct analysis *an, int cpu, struct aa_task *task)
+{
+	if (!aa_current_task(an->aa, cpu, task))
+		return false;
+	analysis_task_comm(an, task->pid, cpu, task->comm);
+	return true;
+}
+
 void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, bool symbols)
 {
 	const struct tlat_params *p = an->params;
@@ -169,12 +178,9 @@ void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, boo
 	if (!p->dump_tasks)
 		return;
 	aa_render_tasks_header(out);
-	for (int cpu = 0; cpu < nr_cpus; cpu++) {
-		if (!aa_current_task(an->aa, cpu, &task))
-			continue;
-		analysis_task_comm(an, task.pid, cpu, task.comm);
-		aa_render_task(out, cpu, task.comm, task.pid);
-	}
+	for (int cpu = 0; cpu < nr_cpus; cpu++)
+		if (analysis_cpu_task(an, cpu, &task))
+			aa_render_task(out, cpu, task.comm, task.pid);
 }
 
 int analysis_results(struct analysis *an, struct aa_result **results, int *nr)
@@ -188,6 +194,21 @@ int analysis_results(struct analysis *an, struct aa_result **results, int *nr)
 	for (int cpu = 0; cpu < nr_cpus; cpu++)
 		if (analysis_cpu_result(an, cpu, &(*results)[*nr]))
 			(*nr)++;
+	return 0;
+}
+
+int analysis_tasks(struct analysis *an, struct aa_cpu_task **tasks, int *nr)
+{
+	int nr_cpus = an->params->cpus.nr_cpus;
+
+	*nr = 0;
+	*tasks = calloc(nr_cpus, sizeof(**tasks));
+	if (!*tasks)
+		return -ENOMEM;
+	for (int cpu = 0; cpu < nr_cpus; cpu++) {
+		if (analysis_cpu_task(an, cpu, &(*tasks)[*nr].task))
+			(*tasks)[(*nr)++].cpu = cpu;
+	}
 	return 0;
 }
 

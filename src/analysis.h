@@ -38,6 +38,8 @@ void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, boo
  * allocated (free() it) and *nr may be 0.
  */
 int analysis_results(struct analysis *an, struct aa_result **results, int *nr);
+/* --dump-tasks as data: *tasks is allocated (free() it) and *nr may be 0 */
+int analysis_tasks(struct analysis *an, struct aa_cpu_task **tasks, int *nr);
 bool analysis_max_idle_exit(const struct analysis *an, u64 *latency_ns, int *cpu);
 /* a return address's function name, from a tep that has the kernel's symbols */
 const char *analysis_symbol(void *tep, u64 addr);

@@ -26,6 +26,9 @@ struct tlat_report_aa {
 	bool idle_exit;				/* idle_exit_ns and _cpu are known */
 	u64 idle_exit_ns;
 	int idle_exit_cpu;
+	/* --dump-tasks: what each CPU ran at the stop; NULL without it */
+	const struct aa_cpu_task *tasks;
+	int nr_tasks;
 	/* a return address's function name or NULL; NULL when no symbols are loaded */
 	const char *(*symbol)(void *ctx, u64 addr);
 	void *symbol_ctx;

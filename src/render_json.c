@@ -478,6 +478,23 @@ static struct json_object *aa_result_json(const struct aa_result *res,
 	return obj;
 }
 
+/* --dump-tasks: the text's "Printing CPU tasks:" lines */
+static struct json_object *tasks_json(const struct tlat_report_aa *aa)
+{
+	struct json_object *arr = json_object_new_array(), *task;
+
+	for (int i = 0; arr && i < aa->nr_tasks; i++) {
+		task = json_object_new_object();
+		if (task) {
+			add(task, "cpu", json_object_new_int(aa->tasks[i].cpu));
+			add(task, "comm", json_object_new_string(aa->tasks[i].task.comm));
+			add(task, "pid", json_object_new_int(aa->tasks[i].task.pid));
+		}
+		json_object_array_add(arr, task);
+	}
+	return arr;
+}
+
 static struct json_object *aa_json(const struct tlat_report_aa *aa)
 {
 	struct json_object *obj = json_object_new_object(), *arr, *idle = NULL;
@@ -496,6 +513,7 @@ static struct json_object *aa_json(const struct tlat_report_aa *aa)
 		}
 	}
 	add(obj, "max_idle_exit", idle);
+	add(obj, "tasks", aa->tasks ? tasks_json(aa) : NULL);
 	return obj;
 }
 

@@ -394,6 +394,7 @@ static int run_json_write(struct run *run, struct tlat_report *report,
 {
 	struct tlat_report_aa aa = { .results = NULL };
 	struct aa_result *results = NULL;
+	struct aa_cpu_task *tasks = NULL;
 	struct tlat_sysinfo sys;
 	int ret;
 
@@ -417,6 +418,16 @@ static int run_json_write(struct run *run, struct tlat_report *report,
 			return ret;
 		}
 		aa.results = results;
+		/* as the text: the tasks are printed with the stop's analysis */
+		if (run->params->dump_tasks && run->threshold_hit) {
+			ret = analysis_tasks(run->analysis, &tasks, &aa.nr_tasks);
+			if (ret) {
+				free(results);
+				snprintf(err, TLAT_ERR_LEN, "out of memory");
+				return ret;
+			}
+			aa.tasks = tasks;
+		}
 		aa.idle_exit = analysis_max_idle_exit(run->analysis, &aa.idle_exit_ns,
 						      &aa.idle_exit_cpu);
 		if (symbols) {
@@ -426,6 +437,7 @@ static int run_json_write(struct run *run, struct tlat_report *report,
 		report->aa = &aa;
 	}
 	ret = json_output_write(run->json, report, err);
+	free(tasks);
 	free(results);
 	return ret;
 }

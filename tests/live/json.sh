@@ -148,7 +148,7 @@ check "json: -T 1 -s 1: the stack has addresses and the kernel's symbol names (r
 	doc_says "$JD/stop.json" "any(f['symbol'] in ('hrtimer_interrupt', '__hrtimer_run_queues')
 		for r in d['auto_analysis']['cpus'] for f in r['stack'])" || show "$WORK/jstop.out"
 
-"$TLAT" hist -i 1 -d 20 --json "$JD/stop-irq.json" > "$WORK/jstopirq.out" 2>&1
+"$TLAT" hist -i 1 -d 20 --dump-tasks --json "$JD/stop-irq.json" > "$WORK/jstopirq.out" 2>&1
 rc=$?
 check "json: hist -i 1 --json F: exit 2" [ $rc = 2 ] || show "$WORK/jstopirq.out"
 valid "hist -i 1" $SCHEMA "$JD/stop-irq.json"
@@ -157,7 +157,11 @@ check "json: -i 1: an IRQ stop, the IRQ-only fields null as the text leaves them
 		r['stop'] == 'irq' and r['unexplained_ns'] is None and
 		r['interference']['irq'] is None for r in d['auto_analysis']['cpus'])"
 vs_text "-i 1: the histogram equals the text's" hist "$JD/stop-irq.json" "$WORK/jstopirq.out"
-vs_text "-i 1: the analysis equals the text's" aa "$JD/stop-irq.json" "$WORK/jstopirq.out"
+vs_text "-i 1 --dump-tasks: the analysis and the tasks equal the text's" aa \
+	"$JD/stop-irq.json" "$WORK/jstopirq.out"
+check "json: --dump-tasks: a task for each CPU, as the text prints them" \
+	doc_says "$JD/stop-irq.json" "len(d['auto_analysis']['tasks']) == $NCPU" ||
+	show "$WORK/jstopirq.out"
 
 # --- Ctrl-C: the document is written on the way out -----------------------------
 "$TLAT" top -q --json "$JD/sigint.json" > "$WORK/jsig.out" 2>&1 &

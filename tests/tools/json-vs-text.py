@@ -149,6 +149,12 @@ def aa(doc, text):
     m = re.search(r"^Max timerlat IRQ latency from idle: ([0-9.]+) us in cpu (\d+)$", text, re.M)
     idle = doc["auto_analysis"]["max_idle_exit"]
     same("max idle exit", idle and (us(idle["latency_ns"]), idle["cpu"]), m and (m[1], int(m[2])))
+    # --dump-tasks: "    [%.3d] %24s:%d" lines, as rtla prints them
+    tasks = doc["auto_analysis"].get("tasks")
+    text_tasks = [(int(c), comm, int(pid)) for c, comm, pid in
+                  re.findall(r"^    \[(\d{3})\] +(.*):(-?\d+)$", text, re.M)]
+    same("dump tasks", None if tasks is None else [(t["cpu"], t["comm"], t["pid"]) for t in tasks],
+         text_tasks if "Printing CPU tasks:" in text else None)
     return f"{len(results)} analysed CPU(s)"
 
 
