@@ -95,7 +95,7 @@ log() { echo "# $*"; }
 # ---- host dependencies, installed once
 ensure_deps() {
 	local pkgs=(qemu-system-x86 busybox-static gcc-12 gcc libc6-dev make
-		    dwarves kmod cpio dkms rtla trace-cmd)
+		    dwarves kmod cpio dkms rtla trace-cmd jq)
 	local missing=() p
 	for p in "${pkgs[@]}"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
@@ -235,6 +235,8 @@ make_initramfs() {
 		if [ -x /usr/bin/trace-cmd ]; then
 			copy_with_libs /usr/bin/trace-cmd "$root"
 		fi
+		# jq: the in-VM tests read tlat's --json documents with it
+		copy_with_libs /usr/bin/jq "$root"
 	fi
 	(cd "$root" && find . | cpio -o -H newc --quiet) > "$work/$name/initrd.cpio"
 	echo "$work/$name/initrd.cpio"

@@ -32,6 +32,31 @@ check() {
 	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
 }
 
+# global_snapshot: everything global a tlat run may touch (the osnoise
+# knobs, the top-level tracer, events and tracing_on, tlat.ko) and the
+# instances; the tool tests compare it before and after their runs
+global_snapshot() {
+	for f in cpus timerlat_period_us print_stack stop_tracing_us stop_tracing_total_us \
+		 options timerlat_align_us; do
+		[ -f $T/osnoise/$f ] && echo "$f: $(cat $T/osnoise/$f)"
+	done
+	echo "instances: $(ls $T/instances | tr '\n' ' ')"
+	echo "current_tracer: $(cat $T/current_tracer)"
+	echo "tracing_on: $(cat $T/tracing_on)"
+	echo "set_event: $(tr '\n' ' ' < $T/set_event)"
+	echo "tlat.ko: $(grep -c '^tlat ' /proc/modules)"
+}
+
+# global_same BEFORE: the snapshot is still the one in file BEFORE, else
+# the differences are shown
+global_same() {
+	global_snapshot > /tmp/global.after
+	if ! cmp -s "$1" /tmp/global.after; then
+		diff "$1" /tmp/global.after | while read -r l; do diag "$l"; done
+		return 1
+	fi
+}
+
 # wait_for SECONDS COMMAND...: poll COMMAND every 0.1 s until it succeeds.
 wait_for() {
 	tries=$(($1 * 10))

@@ -41,7 +41,7 @@ aa_run() {
 		sleep 1
 		# the warm-up keeps TCG's slow first activations out of it
 		tlat top -c $AA_CPU -T $AA_T -s $AA_T -d 60 -q --warm-up 2 --source "$src" \
-			-t /tmp/aa-trace.txt \
+			-t /tmp/aa-trace.txt --json /tmp/aa.json \
 			--sample-log /tmp/aa.samples "$@" > $AA_OUT 2>&1
 		rc=$?
 		kill $hog
@@ -73,6 +73,26 @@ trace_has_hit() {
 		grep -E "(timerlat|tlat_sample):" /tmp/aa-trace.txt | grep -qw "$lat"
 }
 
+# the run's --json document says what its text says: the source, the stop,
+# the CPU's count and max, the hog as the blocking thread, the stack (the
+# schema itself is checked on the host: the document does not depend on
+# the source)
+json_agrees() {
+	command -v jq > /dev/null || { diag "no jq in the initramfs"; return 1; }
+	set -- $(awk -v cpu=$AA_CPU '$1 == cpu && $2 ~ /^#/ { print substr($2, 2), $12 }' $AA_OUT)
+	[ $# = 2 ] || { diag "no CPU $AA_CPU row in the text"; return 1; }
+	jq -e --arg src "$src" --argjson cpu $AA_CPU --argjson hog $hog \
+		--argjson count "$1" --argjson max_us "$2" '
+		.source == $src and .exit_status == 2 and .threshold.hit and
+		([.cpus[] | select(.cpu == $cpu) |
+		  .irq.count == $count and (.thread.max / 1000 | floor) == $max_us] == [true]) and
+		([.auto_analysis.cpus[].cpu] == [$cpu]) and
+		.auto_analysis.cpus[0].blocking_thread.pid == $hog and
+		.auto_analysis.cpus[0].blocking_thread.comm == "tlat-hog" and
+		(.auto_analysis.cpus[0].stack | length >= 2)' /tmp/aa.json > /dev/null ||
+		{ diag "$(head -c 3000 /tmp/aa.json)"; return 1; }
+}
+
 aa_checks() {
 	label=$1
 	aa_show "$label" $AA_OUT
@@ -87,6 +107,8 @@ aa_checks() {
 		$CHECK exact $AA_OUT /tmp/hog.log /tmp/aa.samples $hog $AA_CPU $AA_T
 	check "$label: -s gives a clean stack through the timer interrupt" stack_clean
 	check "$label: the trace saved by -t has the sample that crossed the threshold" trace_has_hit
+	check "$label: --json agrees with the text (source, stop, count, max, hog, stack)" \
+		json_agrees
 }
 
 if [ ! -x /tests/tlat-hog ]; then

@@ -14,26 +14,7 @@ if ! tlat top --help 2>&1 | grep -q -- '--aligned'; then
 	return 0
 fi
 
-# everything global a source touches, and the instances
-opts_snapshot() {
-	for f in cpus timerlat_period_us print_stack stop_tracing_us stop_tracing_total_us \
-		 options timerlat_align_us; do
-		[ -f $T/osnoise/$f ] && echo "$f: $(cat $T/osnoise/$f)"
-	done
-	echo "instances: $(ls $T/instances | tr '\n' ' ')"
-	echo "current_tracer: $(cat $T/current_tracer)"
-	echo "tracing_on: $(cat $T/tracing_on)"
-	echo "set_event: $(tr '\n' ' ' < $T/set_event)"
-	echo "tlat.ko: $(grep -c '^tlat ' /proc/modules)"
-}
-opts_snapshot > /tmp/opts.before
-opts_same() {
-	opts_snapshot > /tmp/opts.after
-	if ! cmp -s /tmp/opts.before /tmp/opts.after; then
-		diff /tmp/opts.before /tmp/opts.after | while read -r l; do diag "$l"; done
-		return 1
-	fi
-}
+global_snapshot > /tmp/opts.before
 show_opts() {
 	while read -r l; do diag "tlat: $l"; done < $OPTS_OUT
 	while read -r l; do diag "tlat (stderr): $l"; done < $OPTS_ERR
@@ -47,7 +28,7 @@ opts_refused() {
 	"$@" > $OPTS_OUT 2> $OPTS_ERR
 	rc=$?
 	if [ $rc = 1 ] && [ "$(wc -l < $OPTS_ERR)" = 1 ] && [ ! -s $OPTS_OUT ] &&
-	   grep -qF -- "$needle" $OPTS_ERR && opts_same; then
+	   grep -qF -- "$needle" $OPTS_ERR && global_same /tmp/opts.before; then
 		ok "refused: $desc: $(cat $OPTS_ERR)"
 	else
 		not_ok "refused: $desc (exit $rc, wanted one line with '$needle')"
@@ -88,7 +69,7 @@ for src in timerlat module; do
 	check "$src source: the saved trace has the filtered sched_wakeup records" \
 		has_wakeups /tmp/ev.txt
 	check "$src source: ... all with prio < 100" no_wakeups_from /tmp/ev.txt 100
-	check "$src source: -e --filter: nothing left changed" opts_same
+	check "$src source: -e --filter: nothing left changed" global_same /tmp/opts.before
 
 	rm -f /tmp/sched_sched_wakeup_hist.txt
 	(cd /tmp && tlat top -q -d 2 --source $src -e sched:sched_wakeup \
@@ -99,7 +80,7 @@ for src in timerlat module; do
 		grep -qx '  Saving event sched:sched_wakeup hist to sched_sched_wakeup_hist.txt' $OPTS_OUT
 	check "$src source: the hist file holds the kernel's histogram by common_pid" \
 		grep -q '^{ common_pid: ' /tmp/sched_sched_wakeup_hist.txt
-	check "$src source: the hist trigger is removed, the instance too" opts_same
+	check "$src source: the hist trigger is removed, the instance too" global_same /tmp/opts.before
 done
 # the example of tlat-hist(8)
 rm -f /tmp/osnoise_irq_noise_hist.txt
@@ -110,7 +91,7 @@ check "timerlat source: hist -e osnoise:irq_noise --trigger 'hist:keys=desc:vals
 	show_opts
 check "timerlat source: ... the interrupt noise by handler, with durations" \
 	grep -q '^{ desc: .* duration: *[0-9]' /tmp/osnoise_irq_noise_hist.txt
-check "timerlat source: ... nothing left changed" opts_same
+check "timerlat source: ... nothing left changed" global_same /tmp/opts.before
 opts_refused "a bad hist trigger (the kernel's reason)" "--trigger" \
 	tlat top -q -d 1 -e sched:sched_wakeup --trigger 'hist:keys=no_such_field'
 
@@ -120,7 +101,7 @@ if grep -q 'TIMERLAT_ALIGN' $T/osnoise/options 2>/dev/null; then
 	check "timerlat source: -k -A 200 exits 0" test $? = 0 || show_opts
 	check "timerlat source: -A 200: CPU k's expiries are k * 200 us after CPU 0's" \
 		aligned_ok /tmp/a.log 200
-	check "timerlat source: -A: osnoise/options and timerlat_align_us restored" opts_same
+	check "timerlat source: -A: osnoise/options and timerlat_align_us restored" global_same /tmp/opts.before
 else
 	diag "this kernel's timerlat has no TIMERLAT_ALIGN: -A must be refused"
 	opts_refused "timerlat source: -A without TIMERLAT_ALIGN" "TIMERLAT_ALIGN" \
@@ -135,7 +116,7 @@ for threads in -k -u; do
 		check "module source: $threads -A $step exits 0" test $? = 0 || show_opts
 		check "module source: $threads -A $step: CPU k's expiries are k * $step us after CPU 0's" \
 			aligned_ok /tmp/a.log $step
-		check "module source: $threads -A $step: nothing left changed (module unloaded)" opts_same
+		check "module source: $threads -A $step: nothing left changed (module unloaded)" global_same /tmp/opts.before
 	done
 done
 

@@ -15,24 +15,8 @@ if ! tlat top --help 2>&1 | grep -q timerlat; then
 	return 0
 fi
 
-# everything global the timerlat source touches
-osnoise_snapshot() {
-	for f in cpus timerlat_period_us print_stack stop_tracing_us stop_tracing_total_us options; do
-		[ -f $T/osnoise/$f ] && echo "$f: $(cat $T/osnoise/$f)"
-	done
-	echo "instances: $(ls $T/instances | tr '\n' ' ')"
-	echo "current_tracer: $(cat $T/current_tracer)"
-	echo "tracing_on: $(cat $T/tracing_on)"
-}
-osnoise_snapshot > /tmp/osnoise.before
+global_snapshot > /tmp/osnoise.before
 
-osnoise_same() {
-	osnoise_snapshot > /tmp/osnoise.after
-	if ! cmp -s /tmp/osnoise.before /tmp/osnoise.after; then
-		diff /tmp/osnoise.before /tmp/osnoise.after | while read -r l; do diag "$l"; done
-		return 1
-	fi
-}
 show_out() { while read -r l; do diag "$1: $l"; done < "$2"; }
 
 tlat info > $TL_OUT 2>&1
@@ -67,7 +51,7 @@ if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 			awk -F'|' 'NF < 4 || $4 !~ /[1-9]/ { bad = 1 } END { exit bad }'
 	}
 	check "timerlat source: user threads (default, -u) fill the Usr columns" uret_filled
-	check "timerlat source: osnoise/* and instances restored after -u" osnoise_same
+	check "timerlat source: osnoise/* and instances restored after -u" global_same /tmp/osnoise.before
 
 	tlat top -d 5 -q -k --source timerlat > $TL_OUT 2>&1
 	rc=$?
@@ -77,7 +61,7 @@ if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 		[ "$(top_counts $TL_OUT | wc -l)" = "$NCPU" ]
 	}
 	check "timerlat source: -k measures with kernel threads on every CPU" kt_ok
-	check "timerlat source: osnoise/* and instances restored after -k" osnoise_same
+	check "timerlat source: osnoise/* and instances restored after -k" global_same /tmp/osnoise.before
 
 	# -C: the kernel's timerlat/N threads go into the named cgroup
 	cg_mounted=0
@@ -105,7 +89,7 @@ if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 		test $cg_rc = 0 -a $rc = 0
 	rmdir $CG2/tlattest
 	[ $cg_mounted = 1 ] && umount $CG2
-	check "timerlat source: osnoise/* and instances restored after -C" osnoise_same
+	check "timerlat source: osnoise/* and instances restored after -C" global_same /tmp/osnoise.before
 
 	# -U: no tlat threads; a user task of ours reads timerlat_fd on CPU 0
 	tlat top -U -d 8 -q --source timerlat > $TL_OUT 2>&1 &
@@ -120,7 +104,7 @@ if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 		grep -E '^ +0 +#[0-9]+' $TL_OUT | awk -F'|' 'NF >= 4 && $4 ~ /[1-9]/ { ok = 1 } END { exit !ok }'
 	}
 	check "timerlat source: -U measures a user-provided load (Usr of CPU 0 filled)" user_load_ok
-	check "timerlat source: osnoise/* and instances restored after -U" osnoise_same
+	check "timerlat source: osnoise/* and instances restored after -U" global_same /tmp/osnoise.before
 
 	# a threshold is not armed during --warm-up: the stop comes after it
 	t0=$(uptime_ms)
@@ -139,7 +123,7 @@ if [ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 	check "timerlat source: -T 1 stops with exit status 2" test $rc = 2
 	check "timerlat source: 'timerlat hit stop tracing' printed" grep -q '^timerlat hit stop tracing$' $TL_OUT
 	check "timerlat source: top-level tracing_on still 1 after the stop" test "$(cat $T/tracing_on)" = 1
-	check "timerlat source: osnoise/* and instances restored after -T" osnoise_same
+	check "timerlat source: osnoise/* and instances restored after -T" global_same /tmp/osnoise.before
 else
 	# ---- 6.1: kernel threads only; side by side with Debian's rtla 6.1
 	if [ ! -x /usr/bin/rtla ]; then
@@ -160,7 +144,7 @@ else
 		sum_counts /tmp/rtla.counts > /tmp/rtla.sum
 		check "6.1: per-CPU counts of tlat and rtla agree within 5%" \
 			counts_agree /tmp/tl.sum /tmp/rtla.sum 5
-		check "6.1: osnoise/* and instances restored after tlat" osnoise_same
+		check "6.1: osnoise/* and instances restored after tlat" global_same /tmp/osnoise.before
 
 		rtla timerlat hist -d 3 -p 1000 > $RTLA_OUT 2>&1
 		tlat hist -d 3 -p 1000 --source timerlat > $TL_OUT 2>&1
@@ -172,7 +156,7 @@ else
 		}
 		check "6.1: the hist parser reads rtla's histogram" parse_ok $RTLA_OUT
 		check "6.1: the same parser reads tlat's histogram" parse_ok $TL_OUT
-		check "6.1: osnoise/* and instances restored after both" osnoise_same
+		check "6.1: osnoise/* and instances restored after both" global_same /tmp/osnoise.before
 	fi
 fi
 
@@ -187,4 +171,4 @@ busy_ok() { [ $rc = 1 ] && grep -q 'in use' $TL_OUT && [ "$(wc -l < $TL_OUT)" = 
 check "timerlat source: a second run is refused with one line while the tracer is in use" busy_ok
 wait $first
 check "timerlat source: the first run finishes normally" grep -q '^ALL #' /tmp/first.out
-check "timerlat source: osnoise/* and instances restored after both" osnoise_same
+check "timerlat source: osnoise/* and instances restored after both" global_same /tmp/osnoise.before
