@@ -91,6 +91,8 @@ struct aa_cpu {
 struct aa_engine {
 	struct aa_config cfg;
 	struct aa_cpu *cpus;
+	u64 window_from_ns;
+	u64 window_until_ns;		/* 0: no end */
 	bool have_idle_exit;
 	u64 max_idle_exit_ns;
 	int max_idle_exit_cpu;
@@ -313,13 +315,26 @@ static void aa_freeze(struct aa_cpu *c, bool irq_stop, u64 at_ns)
 	c->next_expected_ns = 0;
 }
 
+void aa_set_window(struct aa_engine *aa, u64 from_ns, u64 until_ns)
+{
+	aa->window_from_ns = from_ns;
+	aa->window_until_ns = until_ns;
+}
+
+static bool aa_in_run(const struct aa_engine *aa, u64 ts_ns)
+{
+	return ts_ns >= aa->window_from_ns && (!aa->window_until_ns || ts_ns <= aa->window_until_ns);
+}
+
 void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 {
 	struct aa_cpu *c = aa_cpu(aa, s->cpu);
 	struct aa_activation *a;
+	bool counts;
 
 	if (!c)
 		return;
+	counts = aa_in_run(aa, s->ts_ns);
 	a = &c->cur;
 	if (s->ctx == TLAT_CTX_IRQ) {
 		*a = (struct aa_activation){
@@ -329,6 +344,8 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 		aa_seen(c, s->ts_ns);
 		if (c->hit && !c->next_expected_ns && s->seq != c->hit_act.seq)
 			c->next_expected_ns = aa_expected_ns(a);
+		if (!counts)
+			return;
 		/* here, not at the thread sample: after an IRQ stop there is none */
 		aa_note_idle_exit(aa, s->cpu, a);
 		if (!c->hit && aa->cfg.irq_threshold_ns && s->latency_ns >= aa->cfg.irq_threshold_ns)
@@ -344,7 +361,8 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 	a->thread_pid = s->pid;
 	if (c->hit && c->hit_irq && c->hit_act.seq == s->seq && !c->hit_act.have_thread)
 		c->hit_act = *a;	/* for the record; the IRQ stop stays the story */
-	if (!c->hit && aa->cfg.thread_threshold_ns && s->latency_ns >= aa->cfg.thread_threshold_ns)
+	if (counts && !c->hit && aa->cfg.thread_threshold_ns &&
+	    s->latency_ns >= aa->cfg.thread_threshold_ns)
 		aa_freeze(c, false, s->ts_ns);
 }
 

@@ -118,6 +118,12 @@ struct aa_engine *aa_alloc(const struct aa_config *config);
 void aa_free(struct aa_engine *aa);
 
 void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *sample);
+/*
+ * Only samples from from_ns to until_ns (0: no end) can be a hit or the
+ * idle exit: the run's measured window. The others still give activations
+ * their context, such as the IRQ sample of one that straddles the start.
+ */
+void aa_set_window(struct aa_engine *aa, u64 from_ns, u64 until_ns);
 void aa_add_interval(struct aa_engine *aa, const struct aa_interval *iv);
 void aa_add_switch(struct aa_engine *aa, const struct aa_switch *sw);
 /* a stack saved at the timer IRQ of the activation running at ts_ns */

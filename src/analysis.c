@@ -94,6 +94,11 @@ void analysis_sample(struct analysis *an, const struct tlat_sample *sample)
 	aa_add_sample(an->aa, sample);
 }
 
+void analysis_window(struct analysis *an, u64 from_ns, u64 until_ns)
+{
+	aa_set_window(an->aa, from_ns, until_ns);
+}
+
 void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int nr)
 {
 	aa_add_stack(an->aa, cpu, ts_ns, ips, nr);

@@ -25,7 +25,10 @@ const char *const *analysis_systems(const struct analysis *an);
  * records; a collector without an instance reads a recording: watch only.
  */
 int analysis_attach(struct analysis *an, struct tlat_collector *c, char *err);
+/* every sample the source decodes, before tracing stopped, in the window or not */
 void analysis_sample(struct analysis *an, const struct tlat_sample *sample);
+/* the run's measured window: only its samples can be the hit (see aa_set_window()) */
+void analysis_window(struct analysis *an, u64 from_ns, u64 until_ns);
 void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int nr);
 /*
  * The report for every CPU that crossed a threshold, and what follows it;

@@ -97,7 +97,12 @@ static void run_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
 {
 	struct run *run = (struct run *)sink;
 
-	if (run->threshold_hit || sample->ts_ns < run->measure_start_ns ||
+	if (run->threshold_hit)
+		return;
+	/* all of them: an activation that straddles the start needs its IRQ sample */
+	if (run->analysis)
+		analysis_sample(run->analysis, sample);
+	if (sample->ts_ns < run->measure_start_ns ||
 	    (run->measure_end_ns && sample->ts_ns > run->measure_end_ns))
 		return;
 	for (int i = 0; i < run->nr_consumers; i++)
@@ -121,11 +126,6 @@ static void run_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips
 
 	if (run->analysis)
 		analysis_stack(run->analysis, cpu, ts_ns, ips, nr);
-}
-
-static void analysis_consume(void *priv, const struct tlat_sample *sample)
-{
-	analysis_sample(priv, sample);
 }
 
 static void trace_record(void *priv, struct tep_event *event, struct tep_record *record)
@@ -502,15 +502,34 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 {
 	u64 end_ns = run->measure_end_ns;
 	u64 next_frame_ns = run->measure_start_ns + RUN_FRAME_NS;
-	struct timespec poll = { 0, RUN_POLL_NS };
 	bool armed = !run->params->warmup_s;
 	bool kernel_stopped;
 	struct tlat_report report;
-	u64 now;
+	u64 now, wait_ns;
 	int ret;
 
 	while (!tlat_stop_requested) {
-		nanosleep(&poll, NULL);	/* a stop signal cuts it short */
+		/*
+		 * The kernel's stops are armed as the warm-up ends, not up to a
+		 * poll later: a hit in between would have neither the kernel's
+		 * stop nor its stack.
+		 */
+		wait_ns = RUN_POLL_NS;
+		now = mono_now_ns();
+		if (!armed && run->measure_start_ns > now && run->measure_start_ns - now < wait_ns)
+			wait_ns = run->measure_start_ns - now;
+		/* a stop signal cuts it short */
+		nanosleep(&(struct timespec){ wait_ns / 1000000000ull, wait_ns % 1000000000ull },
+			  NULL);
+		now = mono_now_ns();
+		/* until the kernel stops are armed, run_sample() checks alone */
+		if (!armed && now >= run->measure_start_ns) {
+			armed = true;
+			if (ops->arm_thresholds && ops->arm_thresholds(c->src)) {
+				snprintf(err, TLAT_ERR_LEN, "cannot arm the stop thresholds after the warm-up");
+				return -EIO;
+			}
+		}
 		/* the kernel stopped the instance: what it wrote before still counts */
 		kernel_stopped = !tracefs_trace_is_on(run->inst);
 		if (collector_drain(c)) {
@@ -533,14 +552,6 @@ static int run_loop(struct run *run, struct tlat_collector *c, const struct tlat
 		}
 		if (end_ns && now >= end_ns)
 			break;
-		/* until the kernel stops are armed, run_sample() checks alone */
-		if (!armed && now >= run->measure_start_ns) {
-			armed = true;
-			if (ops->arm_thresholds && ops->arm_thresholds(c->src)) {
-				snprintf(err, TLAT_ERR_LEN, "cannot arm the stop thresholds after the warm-up");
-				return -EIO;
-			}
-		}
 		if (renderer->frame && run->text && now >= next_frame_ns) {
 			report_fill(&report, run, c, ops->user_data(c->src), now);
 			renderer->frame(run->text, &report);
@@ -572,8 +583,6 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		snprintf(err, TLAT_ERR_LEN, "out of memory");
 		return TLAT_EXIT_ERROR;
 	}
-	if (run->analysis)
-		add_consumer(run, analysis_consume, run->analysis);
 	/* the -e events too: the trace -t saves prints them; a recording has all formats */
 	systems = extra_events_systems(p, analysis_systems(run->analysis));
 	if (!systems) {
@@ -612,6 +621,8 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 	run->start_time = time(NULL) + p->warmup_s;
 	if (p->duration_s)
 		run->measure_end_ns = run->measure_start_ns + p->duration_s * 1000000000ull;
+	if (run->analysis)
+		analysis_window(run->analysis, run->measure_start_ns, run->measure_end_ns);
 	if (ops->start(src, err))
 		goto out_stop;
 	if (recording)
@@ -721,8 +732,6 @@ static enum tlat_exit run_replay(struct run *run, struct recording *rec,
 			snprintf(err, TLAT_ERR_LEN, "out of memory");
 		return TLAT_EXIT_ERROR;
 	}
-	if (run->analysis)
-		add_consumer(run, analysis_consume, run->analysis);
 	collector_init_offline(&c, recording_tep(rec), ops);
 	if (ops->decoder(&src, p, c.tep, err))
 		goto out;
@@ -741,6 +750,8 @@ static enum tlat_exit run_replay(struct run *run, struct recording *rec,
 	/* the same window as the run: no warm-up, nothing past -d */
 	run->measure_start_ns = info->meta.start_ns;
 	run->measure_end_ns = info->meta.end_ns;
+	if (run->analysis)
+		analysis_window(run->analysis, run->measure_start_ns, run->measure_end_ns);
 	if (recording_replay(rec, collector_record, &c)) {
 		snprintf(err, TLAT_ERR_LEN, "cannot read the recording's events");
 		goto out;

@@ -1211,6 +1211,32 @@ static void test_stack_pick(void **state)
 	fx_close(fx);
 }
 
+/*
+ * The measured window (after --warm-up) starts between the activation's IRQ
+ * and its thread sample: the hit is the thread's, explained with its IRQ.
+ * A crossing before the window (the warm-up) is no hit.
+ */
+static void test_window(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 100, &aa_stock_ops);
+	struct aa_result res;
+
+	fx_open(fx, &aa_stock_ops, &cfg);
+	aa_set_window(fx->aa, AT(100), 0);
+	stack_activation(fx);
+	result(fx, 0, &res);
+	assert_int_equal(res.irq_latency_ns, US(8));
+	assert_int_equal(res.total_ns, US(150));
+	fx_close(fx);
+
+	fx_open(fx, &aa_stock_ops, &cfg);
+	aa_set_window(fx->aa, AT(200), 0);
+	stack_activation(fx);
+	assert_false(aa_result(fx->aa, 0, &res));
+	fx_close(fx);
+}
+
 /* below -s, no stack is shown even when the source saved one */
 static void test_stack_below_threshold(void **state)
 {
@@ -1976,6 +2002,7 @@ int main(void)
 		FX_TEST(test_osnoise_adapter),
 		FX_TEST(test_stack_pick),
 		FX_TEST(test_stack_below_threshold),
+		FX_TEST(test_window),
 		cmocka_unit_test(test_stack_drop_repeats),
 		cmocka_unit_test(test_stack_decode_61rt),
 		cmocka_unit_test(test_stack_decode_612),
