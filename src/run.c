@@ -56,6 +56,7 @@ struct run {
 	struct analysis *analysis;	/* NULL: no auto-analysis */
 	struct tracesave *trace;	/* NULL: no trace action */
 	struct tracefs_instance *inst;
+	const char *tracing_dir;	/* the session's tracefs */
 	struct json_output *json;	/* NULL without --json */
 	FILE *text;			/* stdout, or NULL when --json - has it */
 	time_t start_time;		/* wall clock at the start of the measurement */
@@ -294,6 +295,8 @@ static int run_trace_save(void *priv, const char *path, char *err)
 	int ret;
 
 	run_symbols(run);
+	/* without them every task prints as <...>, so that is also what their failure costs */
+	tracefs_load_cmdlines(run->tracing_dir, run->collector->tep);
 	if (run->text)
 		fprintf(run->text, "  Saving trace to %s\n", path);
 	ret = tracesave_write(run->trace, run->collector->tep, run->tracer, path);
@@ -603,6 +606,7 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		goto out_close;
 	collector_attach(&c, src, &run->sink);
 	run->inst = session->inst;
+	run->tracing_dir = session->tracing_dir;
 	run->collector = &c;
 	run->tracer = ops->name;
 	run->kernel_stops = !!ops->arm_thresholds;

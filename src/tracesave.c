@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include <tracefs.h>
+#include <event-parse.h>
 
 #include "tracesave.h"
 
@@ -210,8 +210,6 @@ int tracesave_write(struct tracesave *ts, struct tep_handle *tep, const char *tr
 		close(fd);
 		goto out;
 	}
-	/* without them every task prints as <...>, so that is also what their failure costs */
-	tracefs_load_cmdlines(NULL, tep);
 	ret = write_records(ts, tep, tracer, f);
 	if (fclose(f) == EOF && !ret)
 		ret = write_error();
