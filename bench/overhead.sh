@@ -21,26 +21,7 @@ REPS=${REPS:-3}
 NCPU=$(nproc)
 WINDOW=$((DURATION - 2))
 
-task_ns() {
-	cat /proc/$1/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%d\n", s }'
-}
-
-# run CMD... in the background; print its on-CPU ns per activation
-cost_per_activation() {
-	local period_us=$1
-	shift
-	"$@" > /dev/null 2>&1 &
-	local pid=$!
-	sleep 1
-	local t0
-	t0=$(task_ns $pid)
-	sleep $WINDOW
-	local t1
-	t1=$(task_ns $pid)
-	wait $pid
-	awk -v d=$((t1 - t0)) -v n=$NCPU -v w=$WINDOW -v p=$period_us \
-		'BEGIN { printf "%.0f\n", d / (n * w * 1e6 / p) }'
-}
+. bench/lib.sh
 
 echo "# $(date -u +%F) $(uname -r), $NCPU CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "# cyclictest: $(cyclictest --help 2>&1 | head -1)"

@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# aa-overhead.sh - what the auto-analysis costs on the tracepoint source.
+# With a threshold, tlat also traces every IRQ, softirq, NMI and sched_switch
+# on all CPUs and decodes them. Compared, side by side and alternating, on
+# the same period and CPUs (all):
+#   anchor: tlat top --source tracepoints -p PERIOD -d 12 -q  (no analysis)
+#   AA:     the same with -T 1000000, a threshold nothing reaches, so that
+#           the analysis runs the whole time and nothing stops
+# Two figures per run, per nominal activation, between t = 1 s and 11 s:
+# tlat's own on-CPU time (its threads and its collector), and the whole
+# system's busy time (/proc/stat), which also holds the kernel's cost of
+# writing the extra events in interrupts and switches.
+#
+# Usage: bench/aa-overhead.sh [path/to/tlat]   (as root; results on stdout)
+set -eu
+cd "$(dirname "$0")/.."
+TLAT=$(realpath "${1:-./tlat}")
+DURATION=${DURATION:-12}
+REPS=${REPS:-3}
+NCPU=$(nproc)
+WINDOW=$((DURATION - 2))
+export COST_SYSTEM=1
+
+. bench/lib.sh
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+echo "# $(date -u +%F) $(uname -r), $NCPU CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "# window ${WINDOW} s per measurement, $REPS repetitions, alternating; ns per activation"
+printf "%-8s %-6s %10s %10s %7s   %10s %10s %7s\n" period rep "tlat" "tlat+AA" "ratio" \
+	"system" "system+AA" "ratio"
+for period in 1000 100; do
+	s_tl=0 s_aa=0 s_sys=0 s_sysaa=0
+	for rep in $(seq 1 "$REPS"); do
+		read -r tl sys < <(cost_per_activation $period \
+			"$TLAT" top --source tracepoints -p $period -d $DURATION -q)
+		read -r aa sysaa < <(cost_per_activation $period \
+			"$TLAT" top --source tracepoints -p $period -d $DURATION -q -T 1000000)
+		s_tl=$((s_tl + tl)) s_aa=$((s_aa + aa)) s_sys=$((s_sys + sys))
+		s_sysaa=$((s_sysaa + sysaa))
+		printf "%-8s %-6s %7s ns %7s ns %7s   %7s ns %7s ns %7s\n" "${period}us" "$rep" \
+			"$tl" "$aa" "$(ratio $aa $tl)" "$sys" "$sysaa" "$(ratio $sysaa $sys)"
+	done
+	printf "%-8s %-6s %7s ns %7s ns %7s   %7s ns %7s ns %7s\n" "${period}us" mean \
+		$((s_tl / REPS)) $((s_aa / REPS)) "$(ratio $s_aa $s_tl)" $((s_sys / REPS)) \
+		$((s_sysaa / REPS)) "$(ratio $s_sysaa $s_sys)"
+done
