@@ -381,12 +381,16 @@ static void tp_record(struct tlat_source *src, struct tep_event *event, struct t
 	unsigned long long pid = 0;
 	struct tp_marker m;
 	const struct tep_format_field *buf;
+	int flags;
 
 	src->sink = sink;
 	if (event->id == src->event_id[TP_START]) {
+		flags = tep_data_flags(event->tep, record);
 		tep_read_number_field(src->common_pid, record->data, &pid);
-		tp_timer_start(src->pairing, record->cpu, (int)pid, tp_field(src, TP_START, 0, record),
-			       tp_field(src, TP_START, 1, record), tp_field(src, TP_START, 2, record));
+		tp_timer_start(src->pairing, record->cpu, (int)pid,
+			       flags > 0 && (flags & (TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ)),
+			       tp_field(src, TP_START, 0, record), tp_field(src, TP_START, 1, record),
+			       tp_field(src, TP_START, 2, record));
 	} else if (event->id == src->event_id[TP_EXPIRE]) {
 		tep_read_number_field(src->common_pid, record->data, &pid);
 		tp_timer_expire(src->pairing, record->cpu, tp_field(src, TP_EXPIRE, 0, record),

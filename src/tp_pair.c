@@ -112,12 +112,18 @@ static void drop(struct tp_pairing *p, struct tp_activation *a)
 	a->seen = 0;
 }
 
-void tp_timer_start(struct tp_pairing *p, int event_cpu, int tid, u64 timer, u64 expires_ns,
-		    u64 softexpires_ns)
+/*
+ * An hrtimer_start in interrupt context carries the pid of the task it
+ * interrupted: the tick re-arming itself while the thread runs, between its
+ * wakeup and its marker, is not the thread arming its next sleep (taken as
+ * one, it dropped one activation in a few hundred on an idle host).
+ */
+void tp_timer_start(struct tp_pairing *p, int event_cpu, int tid, bool in_interrupt, u64 timer,
+		    u64 expires_ns, u64 softexpires_ns)
 {
 	struct tp_activation *a = find_by_tid(p, event_cpu, tid);
 
-	if (!a)
+	if (!a || in_interrupt)
 		return;
 	/* a previous activation that never completed lost an event */
 	drop(p, a);

@@ -4,6 +4,7 @@
  * measuring thread into its three latencies, all against the expiry the
  * thread programmed:
  *   hrtimer_start (by the thread)      -> the timer and its expiry
+ *     (not by an interrupt on its time, such as the tick re-arming itself)
  *   hrtimer_expire_entry (same timer)  -> IRQ latency = now - expiry
  *   sched_switch to the thread, or its
  *   return from clock_nanosleep        -> thread latency = ts - expiry
@@ -13,6 +14,8 @@
  */
 #ifndef TLAT_TP_PAIR_H
 #define TLAT_TP_PAIR_H
+
+#include <stdbool.h>
 
 #include "sample.h"
 
@@ -26,8 +29,8 @@ void tp_pairing_set_thread(struct tp_pairing *pairing, int cpu, int tid);
 /* the thread that wrote a marker for this CPU, if none is set yet (recordings) */
 void tp_pairing_learn_thread(struct tp_pairing *pairing, int cpu, int tid);
 
-void tp_timer_start(struct tp_pairing *pairing, int event_cpu, int tid, u64 timer,
-		    u64 expires_ns, u64 softexpires_ns);
+void tp_timer_start(struct tp_pairing *pairing, int event_cpu, int tid, bool in_interrupt,
+		    u64 timer, u64 expires_ns, u64 softexpires_ns);
 void tp_timer_expire(struct tp_pairing *pairing, int event_cpu, u64 timer, u64 now_ns,
 		     u64 ts_ns, int interrupted_pid);
 void tp_thread_runs(struct tp_pairing *pairing, int event_cpu, int tid, u64 ts_ns);

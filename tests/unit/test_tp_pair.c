@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <cmocka.h>
 
 #include "tp_pair.h"
@@ -70,7 +71,7 @@ static int teardown(void **state)
 /* the thread of cpu arms its timer for expires (no slack) */
 static void arm(struct fixture *f, int cpu, u64 expires)
 {
-	tp_timer_start(f->p, cpu, TID(cpu), TIMER(cpu), expires, expires);
+	tp_timer_start(f->p, cpu, TID(cpu), false, TIMER(cpu), expires, expires);
 }
 
 static void expire(struct fixture *f, int cpu, u64 now)
@@ -159,7 +160,7 @@ static void test_timer_slack(void **state)
 {
 	struct fixture *f = *state;
 
-	tp_timer_start(f->p, 1, TID(1), TIMER(1), 10050, 10000);
+	tp_timer_start(f->p, 1, TID(1), false, TIMER(1), 10050, 10000);
 	expire(f, 1, 10100);
 	thread_runs(f, 1, 10200);
 	user_return(f, 1, 10000, 10300);
@@ -325,6 +326,32 @@ static void test_marker_mismatch_dropped(void **state)
 	assert_int_equal(f->n, 3);
 }
 
+/*
+ * The tick fires while the thread runs, between its wakeup and its marker, and
+ * re-arms itself: an hrtimer_start in interrupt context, with the thread's pid
+ * (seen on the host, in the trace of an activation that was dropped). It is no
+ * arming by the thread, before its expiry nor after it.
+ */
+#define TICK_TIMER	0xffff888627c1c6f8ULL
+
+static void test_interrupt_start_not_the_thread(void **state)
+{
+	struct fixture *f = *state;
+
+	arm(f, 1, 10000);
+	tp_timer_start(f->p, 1, TID(1), true, TICK_TIMER, 14000, 14000);
+	expire(f, 1, 10100);
+	thread_runs(f, 1, 10200);
+	tp_timer_expire(f->p, 1, TICK_TIMER, 10250, 10250, TID(1));
+	tp_timer_start(f->p, 1, TID(1), true, TICK_TIMER, 15000, 15000);
+	user_return(f, 1, 10000, 10300);
+	assert_int_equal(f->n, 3);
+	check_latencies(f, 0, 1, 100, 200, 300);
+	activation(f, 1, 11000, 10, 20, 30);
+	assert_int_equal(f->n, 6);
+	assert_int_equal(tp_dropped(f->p), 0);
+}
+
 /* the hrtimer_start of the next activation arrives before the marker of the last */
 static void test_rearm_drops_unfinished(void **state)
 {
@@ -400,7 +427,7 @@ static void test_unknown_tid_ignored(void **state)
 	struct fixture *f = *state;
 
 	/* a timer armed by some other task is not an activation */
-	tp_timer_start(f->p, 1, UNKNOWN_TID, 0xdead0000, 10000, 10000);
+	tp_timer_start(f->p, 1, UNKNOWN_TID, false, 0xdead0000, 10000, 10000);
 	tp_timer_expire(f->p, 1, 0xdead0000, 10100, 10100, 0);
 	tp_thread_runs(f->p, 1, UNKNOWN_TID, 10200);
 	user_return(f, 1, 10000, 10300);
@@ -409,7 +436,7 @@ static void test_unknown_tid_ignored(void **state)
 
 	/* nor do other tasks' switch-ins count as the thread's wakeup */
 	arm(f, 1, 20000);
-	tp_timer_start(f->p, 1, UNKNOWN_TID, TIMER(3), 20000, 20000);
+	tp_timer_start(f->p, 1, UNKNOWN_TID, false, TIMER(3), 20000, 20000);
 	expire(f, 1, 20100);
 	tp_thread_runs(f->p, 1, UNKNOWN_TID, 20150);
 	tp_thread_runs(f->p, 1, 0, 20160);	/* the idle task */
@@ -425,11 +452,11 @@ static void test_cpu_without_thread(void **state)
 {
 	struct fixture *f = *state;
 
-	tp_timer_start(f->p, NO_THREAD_CPU, 0, TIMER(NO_THREAD_CPU), 10000, 10000);
+	tp_timer_start(f->p, NO_THREAD_CPU, 0, false, TIMER(NO_THREAD_CPU), 10000, 10000);
 	tp_timer_expire(f->p, NO_THREAD_CPU, TIMER(NO_THREAD_CPU), 10100, 10100, 0);
 	tp_thread_runs(f->p, NO_THREAD_CPU, 0, 10200);
 	user_return(f, NO_THREAD_CPU, 10000, 10300);
-	tp_timer_start(f->p, NO_THREAD_CPU, -1, TIMER(NO_THREAD_CPU), 10000, 10000);
+	tp_timer_start(f->p, NO_THREAD_CPU, -1, false, TIMER(NO_THREAD_CPU), 10000, 10000);
 	user_return(f, NO_THREAD_CPU, 10000, 10300);
 	assert_int_equal(f->n, 0);
 	assert_int_equal(tp_dropped(f->p), 0);
@@ -441,7 +468,7 @@ static void test_out_of_range_cpu(void **state)
 
 	tp_pairing_set_thread(f->p, -1, 77);
 	tp_pairing_set_thread(f->p, NR_CPUS, 77);
-	tp_timer_start(f->p, NR_CPUS, 77, 0x77, 10000, 10000);
+	tp_timer_start(f->p, NR_CPUS, 77, false, 0x77, 10000, 10000);
 	user_return(f, -1, 10000, 10300);
 	user_return(f, NR_CPUS, 10000, 10300);
 	assert_int_equal(f->n, 0);
@@ -509,6 +536,7 @@ int main(void)
 		PAIR_TEST(test_lost_expire_dropped),
 		PAIR_TEST(test_lost_thread_event_dropped),
 		PAIR_TEST(test_marker_mismatch_dropped),
+		PAIR_TEST(test_interrupt_start_not_the_thread),
 		PAIR_TEST(test_rearm_drops_unfinished),
 		PAIR_TEST(test_events_lost_mid_activation),
 		PAIR_TEST(test_events_lost_elsewhere),
