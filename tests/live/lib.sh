@@ -57,6 +57,36 @@ snapshot() {
 	echo "set_event: $(tr '\n' ' ' < $t/set_event)"
 }
 
+# periods_ok LOG SECONDS PERIOD_US NCPU: the run's --sample-log accounts for
+# every period of it, late activations' skips included (periods.awk)
+periods_ok() {
+	awk -v want=$(($2 * 1000000 / $3)) -v period_ns=$(($3 * 1000)) -v ncpu="$4" \
+		-f tests/live/periods.awk "$1"
+}
+
+# counts_match OUT LOG: the counts tlat printed are its --sample-log's: top's
+# COUNT (the IRQ context's) per CPU, or the first count: row of hist, per CPU
+# and context
+counts_match() {
+	awk '
+		FNR == NR { logged[$1 " " $3]++; next }
+		/^ *[0-9]+ #[0-9]+/ { printed[$1 " irq"] = substr($2, 2) }
+		/^Index / { ctx["IRQ"] = "irq"; ctx["Thr"] = "thread"; ctx["Usr"] = "user"
+			for (i = 2; i <= NF; i++) { split($i, h, "-"); col[i] = (h[2] + 0) " " ctx[h[1]] } }
+		/^count:/ && !hist_done { hist_done = 1
+			for (i = 2; i <= NF; i++) printed[col[i]] = $i }
+		END {
+			for (k in printed) {
+				n++
+				if (printed[k] != logged[k] + 0) {
+					print "# cpu/context " k ": printed " printed[k] ", logged " logged[k] + 0
+					bad = 1
+				}
+			}
+			exit !(n && !bad)
+		}' "$2" "$1"
+}
+
 # fail loudly, never skip: a live test that cannot run is a failure
 require_root() {
 	if [ "$(id -u)" != 0 ]; then

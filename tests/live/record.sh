@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # record.sh - live tests of tlat record and tlat report, sourced by run.sh
-# (uses check, show, same_as_before, bad_input, count_ok, $TLAT, $WORK).
+# (uses check, show, same_as_before, bad_input, periods_ok, counts_match, $TLAT, $WORK).
 # A recording replayed by tlat report must give the run's own output and
 # its very samples; trace-cmd must read it as one of its own.
 
@@ -23,8 +23,10 @@ rm -f "$WORK"/rec.dat*
 rc=$?
 check "record -d 5 -q exits 0, nothing on stderr" bash -c "[ $rc = 0 ] && [ ! -s $WORK/rec.err ]" ||
 	show "$WORK/rec.err"
-check "record: measures as top does (COUNT within 5% of duration/period)" \
-	count_ok "$WORK/rec.out" || show "$WORK/rec.out"
+check "record: measures as top does (every period of -d)" \
+	periods_ok "$WORK/rec.samples" 5 1000 "$NCPU"
+check "record: every CPU's COUNT is its logged samples" \
+	counts_match "$WORK/rec.out" "$WORK/rec.samples" || show "$WORK/rec.out"
 check "record: writes the trace.dat and leaves no per-CPU file behind" \
 	bash -c "[ -s $WORK/rec.dat ] && ! ls $WORK/rec.dat.* 2> /dev/null"
 check "record: tracefs is as it was" same_as_before
