@@ -160,7 +160,7 @@ static bool analysis_cpu_task(struct analysis *an, int cpu, struct aa_task *task
 	return true;
 }
 
-void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, bool symbols)
+void analysis_report(struct analysis *an, FILE *out, bool symbols)
 {
 	const struct tlat_params *p = an->params;
 	struct aa_render_opts opts = { .stack_format = p->stack_format };
@@ -173,7 +173,7 @@ void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, boo
 	/* without symbols, --stack-format decides what the addresses show */
 	if (symbols) {
 		opts.symbol = analysis_symbol;
-		opts.symbol_ctx = tep;
+		opts.symbol_ctx = an->tep;
 	}
 	for (int cpu = 0; cpu < nr_cpus; cpu++)
 		if (analysis_cpu_result(an, cpu, &res))

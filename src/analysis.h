@@ -32,9 +32,9 @@ void analysis_window(struct analysis *an, u64 from_ns, u64 until_ns);
 void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int nr);
 /*
  * The report for every CPU that crossed a threshold, and what follows it;
- * symbols: the tep has the kernel's (ksyms_load()), for the stacks.
+ * symbols: the collector's tep has the kernel's (ksyms_load()), for the stacks.
  */
-void analysis_report(struct analysis *an, FILE *out, struct tep_handle *tep, bool symbols);
+void analysis_report(struct analysis *an, FILE *out, bool symbols);
 /*
  * The same as data, for the JSON document: the explanation of each measured
  * CPU that crossed a threshold, task names filled in. *results is

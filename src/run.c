@@ -328,7 +328,7 @@ static void run_report_hit(struct run *run)
 		return;		/* --json -: the document has it */
 	fprintf(run->text, "timerlat hit stop tracing\n");
 	if (run->analysis)
-		analysis_report(run->analysis, run->text, run->collector->tep,
+		analysis_report(run->analysis, run->text,
 				run->params->stack_us && run_symbols(run));
 }
 
@@ -392,8 +392,8 @@ static u64 run_max_latency_us(const struct run *run)
 
 /* --json: the report completed with what only the document shows, then written */
 static int run_json_write(struct run *run, struct tlat_report *report,
-			  const struct tlat_source_ops *ops, struct tep_handle *tep, bool symbols,
-			  enum tlat_exit status, char *err)
+			  const struct tlat_source_ops *ops, bool symbols, enum tlat_exit status,
+			  char *err)
 {
 	struct tlat_report_aa aa = { .results = NULL };
 	struct aa_result *results = NULL;
@@ -435,7 +435,7 @@ static int run_json_write(struct run *run, struct tlat_report *report,
 						      &aa.idle_exit_cpu);
 		if (symbols) {
 			aa.symbol = analysis_symbol;
-			aa.symbol_ctx = tep;
+			aa.symbol_ctx = run->collector->tep;
 		}
 		report->aa = &aa;
 	}
@@ -471,7 +471,7 @@ static enum tlat_exit run_finish(struct run *run, const struct tlat_source_ops *
 	if (extra_events_save_hists(events, run->text, err))
 		status = TLAT_EXIT_ERROR;
 	fflush(stdout);
-	if (run_json_write(run, &run->report, ops, run->collector->tep, run->symbols, status, err))
+	if (run_json_write(run, &run->report, ops, run->symbols, status, err))
 		status = TLAT_EXIT_ERROR;
 	return status;
 }
