@@ -188,9 +188,23 @@ void aa_add_switch(struct aa_engine *aa, const struct aa_switch *sw)
 	c->have_task = true;
 	c->task.pid = sw->next_pid;
 	memcpy(c->task.comm, sw->next_comm, sizeof(c->task.comm));
+	/* the work item was the previous task's */
+	c->task.work = 0;
+	c->task.work_func = 0;
 	if (c->hit && sw->ts_ns > c->freeze_ns)
 		return;
 	aa_push(aa, c, &ev);
+}
+
+void aa_add_work(struct aa_engine *aa, int cpu, u64 ts_ns, u64 work, u64 work_func)
+{
+	struct aa_cpu *c = aa_cpu(aa, cpu);
+
+	if (!c)
+		return;
+	aa_seen(c, ts_ns);
+	c->task.work = work;
+	c->task.work_func = work_func;
 }
 
 static u64 aa_expected_ns(const struct aa_activation *a)

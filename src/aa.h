@@ -104,6 +104,9 @@ struct aa_result {
 struct aa_task {
 	int pid;
 	char comm[AA_NAME_LEN];
+	/* a kworker's work item and its function, since it switched in; 0: none */
+	u64 work;
+	u64 work_func;
 };
 
 /* --dump-tasks as data: what a CPU ran when tracing stopped */
@@ -126,6 +129,8 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *sample);
 void aa_set_window(struct aa_engine *aa, u64 from_ns, u64 until_ns);
 void aa_add_interval(struct aa_engine *aa, const struct aa_interval *iv);
 void aa_add_switch(struct aa_engine *aa, const struct aa_switch *sw);
+/* workqueue_execute_start: the task running on cpu now does this work item */
+void aa_add_work(struct aa_engine *aa, int cpu, u64 ts_ns, u64 work, u64 work_func);
 /* a stack saved at the timer IRQ of the activation running at ts_ns */
 void aa_add_stack(struct aa_engine *aa, int cpu, u64 ts_ns, const u64 *ips, int nr);
 /* the kernel dropped events on this CPU: what is in flight is incomplete */

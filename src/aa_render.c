@@ -110,7 +110,22 @@ void aa_render_tasks_header(FILE *out)
 	fprintf(out, "\nPrinting CPU tasks:\n");
 }
 
-void aa_render_task(FILE *out, int cpu, const char *comm, int pid)
+void aa_render_task(FILE *out, int cpu, const struct aa_task *task, const struct aa_render_opts *o)
 {
-	fprintf(out, "    [%.3d] %24s:%d\n", cpu, comm, pid);
+	const char *work = NULL, *func = NULL;
+
+	fprintf(out, "    [%.3d] %24s:%d", cpu, task->comm, task->pid);
+	if (task->work_func) {
+		if (o->symbol) {
+			work = o->symbol(o->symbol_ctx, task->work);
+			func = o->symbol(o->symbol_ctx, task->work_func);
+		}
+		/* a work item is data, seldom a symbol: rtla's "<...>" then */
+		fprintf(out, " kworker:%s:", work ?: "<...>");
+		if (func)
+			fprintf(out, "%s", func);
+		else
+			fprintf(out, "0x%llx", (unsigned long long)task->work_func);
+	}
+	fputc('\n', out);
 }

@@ -20,6 +20,7 @@ struct aa_render_opts {
 void aa_render_result(FILE *out, const struct aa_result *r, const struct aa_render_opts *o);
 void aa_render_idle_exit(FILE *out, u64 latency_ns, int cpu);
 void aa_render_tasks_header(FILE *out);
-void aa_render_task(FILE *out, int cpu, const char *comm, int pid);
+/* with a kworker's work item and function, by o's symbols: rtla's " kworker:%s:%s" */
+void aa_render_task(FILE *out, int cpu, const struct aa_task *task, const struct aa_render_opts *o);
 
 #endif

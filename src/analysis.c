@@ -14,6 +14,8 @@
 #include "analysis.h"
 #include "cli.h"
 
+#define AN_MAX_SYSTEMS	8
+
 struct analysis {
 	const struct tlat_params *params;
 	const struct aa_adapter_ops *ops;
@@ -21,6 +23,11 @@ struct analysis {
 	struct aa_engine *aa;
 	struct tep_handle *tep;	/* a recording's task names */
 	bool offline;		/* a recording: its tasks are not this system's */
+	/* the adapter's event systems, and workqueue for --dump-tasks */
+	const char *systems[AN_MAX_SYSTEMS + 1];
+	/* --dump-tasks: what a kworker does, as rtla shows it; NULL if not recorded */
+	struct tep_event *work_start;
+	struct tep_format_field *work, *work_func;
 };
 
 int analysis_alloc(struct analysis **out, const struct tlat_params *p,
@@ -33,6 +40,7 @@ int analysis_alloc(struct analysis **out, const struct tlat_params *p,
 		.stack_threshold_ns = p->stack_us * 1000,
 	};
 	struct analysis *an;
+	int nr = 0;
 
 	*out = NULL;
 	if (p->no_aa || !ops->interference)
@@ -42,6 +50,10 @@ int analysis_alloc(struct analysis **out, const struct tlat_params *p,
 		return -ENOMEM;
 	an->params = p;
 	an->ops = ops->interference;
+	for (int i = 0; an->ops->systems[i] && nr < AN_MAX_SYSTEMS; i++)
+		an->systems[nr++] = an->ops->systems[i];
+	if (p->dump_tasks && nr < AN_MAX_SYSTEMS)
+		an->systems[nr++] = "workqueue";
 	cfg.threads_from_switches = an->ops->threads_from_switches;
 	an->aa = aa_alloc(&cfg);
 	if (!an->aa) {
@@ -54,14 +66,53 @@ int analysis_alloc(struct analysis **out, const struct tlat_params *p,
 
 const char *const *analysis_systems(const struct analysis *an)
 {
-	return an ? an->ops->systems : NULL;
+	return an ? an->systems : NULL;
 }
 
 static void analysis_record(void *priv, struct tep_event *event, struct tep_record *record)
 {
 	struct analysis *an = priv;
+	unsigned long long work = 0, func = 0;
 
+	if (an->work_start && event->id == an->work_start->id) {
+		tep_read_number_field(an->work, record->data, &work);
+		tep_read_number_field(an->work_func, record->data, &func);
+		aa_add_work(an->aa, record->cpu, record->ts, work, func);
+		return;
+	}
 	an->ops->record(an->adapter, event, record);
+}
+
+/*
+ * --dump-tasks names the work a kworker was doing, from its last
+ * workqueue_execute_start, as rtla does. Live it is required; a recording
+ * may not have it.
+ */
+static int analysis_work_open(struct analysis *an, struct tlat_collector *c, char *err)
+{
+	struct tep_event *ev;
+
+	if (!an->params->dump_tasks)
+		return 0;
+	ev = tep_find_event_by_name(c->tep, "workqueue", "workqueue_execute_start");
+	if (ev) {
+		an->work = tep_find_field(ev, "work");
+		an->work_func = tep_find_field(ev, "function");
+	}
+	if (!ev || !an->work || !an->work_func) {
+		if (an->offline)
+			return 0;
+		snprintf(err, TLAT_ERR_LEN, "--dump-tasks needs the workqueue:workqueue_execute_start event");
+		return -ENOENT;
+	}
+	an->work_start = ev;
+	if (!an->offline &&
+	    tracefs_event_enable(c->inst, "workqueue", "workqueue_execute_start")) {
+		snprintf(err, TLAT_ERR_LEN, "cannot enable workqueue:workqueue_execute_start: %s",
+			 strerror(errno));
+		return -EIO;
+	}
+	return 0;
 }
 
 static void analysis_lost(void *priv, int cpu)
@@ -83,6 +134,8 @@ int analysis_attach(struct analysis *an, struct tlat_collector *c, char *err)
 	an->tep = c->tep;
 	if (!ret && !an->offline)
 		ret = an->ops->enable(an->adapter, c->inst, err);
+	if (!ret)
+		ret = analysis_work_open(an, c, err);
 	if (ret)
 		return ret;
 	collector_observe(c, &observer);
@@ -185,7 +238,7 @@ void analysis_report(struct analysis *an, FILE *out, bool symbols)
 	aa_render_tasks_header(out);
 	for (int cpu = 0; cpu < nr_cpus; cpu++)
 		if (analysis_cpu_task(an, cpu, &task))
-			aa_render_task(out, cpu, task.comm, task.pid);
+			aa_render_task(out, cpu, &task, &opts);
 }
 
 int analysis_results(struct analysis *an, struct aa_result **results, int *nr)

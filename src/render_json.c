@@ -408,24 +408,29 @@ static struct json_object *part_json(const struct aa_part *part)
 	return obj;
 }
 
+/* a kernel address, with its symbol where known */
+static struct json_object *address_json(u64 address, const struct tlat_report_aa *aa)
+{
+	struct json_object *obj = json_object_new_object();
+	const char *sym = aa->symbol ? aa->symbol(aa->symbol_ctx, address) : NULL;
+	char addr[24];
+
+	if (!obj)
+		return NULL;
+	/* a string: kernel addresses do not fit a JSON number's 53 bits */
+	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)address);
+	add(obj, "address", json_object_new_string(addr));
+	add(obj, "symbol", render_json_string(sym));
+	return obj;
+}
+
 /* every frame, with its symbol where known (--stack-format is for the text) */
 static struct json_object *stack_json(const struct aa_result *res, const struct tlat_report_aa *aa)
 {
 	struct json_object *arr = json_object_new_array();
-	char addr[24];
 
-	for (int i = 0; arr && i < res->nr_frames; i++) {
-		struct json_object *frame = json_object_new_object();
-		const char *sym = aa->symbol ? aa->symbol(aa->symbol_ctx, res->frames[i]) : NULL;
-
-		if (!frame)
-			break;
-		/* a string: kernel addresses do not fit a JSON number's 53 bits */
-		snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)res->frames[i]);
-		add(frame, "address", json_object_new_string(addr));
-		add(frame, "symbol", render_json_string(sym));
-		json_object_array_add(arr, frame);
-	}
+	for (int i = 0; arr && i < res->nr_frames; i++)
+		json_object_array_add(arr, address_json(res->frames[i], aa));
 	return arr;
 }
 
@@ -478,6 +483,22 @@ static struct json_object *aa_result_json(const struct aa_result *res,
 	return obj;
 }
 
+/* a kworker's work item and its function; NULL if the task is doing none */
+static struct json_object *kworker_json(const struct aa_task *task,
+					const struct tlat_report_aa *aa)
+{
+	struct json_object *obj;
+
+	if (!task->work_func)
+		return NULL;
+	obj = json_object_new_object();
+	if (obj) {
+		add(obj, "work", address_json(task->work, aa));
+		add(obj, "function", address_json(task->work_func, aa));
+	}
+	return obj;
+}
+
 /* --dump-tasks: the text's "Printing CPU tasks:" lines */
 static struct json_object *tasks_json(const struct tlat_report_aa *aa)
 {
@@ -489,6 +510,7 @@ static struct json_object *tasks_json(const struct tlat_report_aa *aa)
 			add(task, "cpu", json_object_new_int(aa->tasks[i].cpu));
 			add(task, "comm", json_object_new_string(aa->tasks[i].task.comm));
 			add(task, "pid", json_object_new_int(aa->tasks[i].task.pid));
+			add(task, "kworker", kworker_json(&aa->tasks[i].task, aa));
 		}
 		json_object_array_add(arr, task);
 	}

@@ -288,6 +288,12 @@ static bool run_symbols(struct run *run)
 	return run->symbols;
 }
 
+/* the analysis names functions in stacks (-s) and kworkers' work (--dump-tasks) */
+static bool run_aa_symbols(struct run *run)
+{
+	return (run->params->stack_us || run->params->dump_tasks) && run_symbols(run);
+}
+
 /* a trace action */
 static int run_trace_save(void *priv, const char *path, char *err)
 {
@@ -328,8 +334,7 @@ static void run_report_hit(struct run *run)
 		return;		/* --json -: the document has it */
 	fprintf(run->text, "timerlat hit stop tracing\n");
 	if (run->analysis)
-		analysis_report(run->analysis, run->text,
-				run->params->stack_us && run_symbols(run));
+		analysis_report(run->analysis, run->text, run_aa_symbols(run));
 }
 
 /*
@@ -392,8 +397,7 @@ static u64 run_max_latency_us(const struct run *run)
 
 /* --json: the report completed with what only the document shows, then written */
 static int run_json_write(struct run *run, struct tlat_report *report,
-			  const struct tlat_source_ops *ops, bool symbols, enum tlat_exit status,
-			  char *err)
+			  const struct tlat_source_ops *ops, enum tlat_exit status, char *err)
 {
 	struct tlat_report_aa aa = { .results = NULL };
 	struct aa_result *results = NULL;
@@ -433,7 +437,7 @@ static int run_json_write(struct run *run, struct tlat_report *report,
 		}
 		aa.idle_exit = analysis_max_idle_exit(run->analysis, &aa.idle_exit_ns,
 						      &aa.idle_exit_cpu);
-		if (symbols) {
+		if (run_aa_symbols(run)) {
 			aa.symbol = analysis_symbol;
 			aa.symbol_ctx = run->collector->tep;
 		}
@@ -471,7 +475,7 @@ static enum tlat_exit run_finish(struct run *run, const struct tlat_source_ops *
 	if (extra_events_save_hists(events, run->text, err))
 		status = TLAT_EXIT_ERROR;
 	fflush(stdout);
-	if (run_json_write(run, &run->report, ops, run->symbols, status, err))
+	if (run_json_write(run, &run->report, ops, status, err))
 		status = TLAT_EXIT_ERROR;
 	return status;
 }

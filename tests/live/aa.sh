@@ -143,9 +143,21 @@ check "--no-aa: exit 2 and no analysis" \
 		 ! grep -q 'analyzing it' $WORK/noaa.out" || show "$WORK/noaa.out"
 
 "$TLAT" top -c $AA_CPU -T 1000 --dump-tasks -d 30 -q > "$WORK/tasks.out" 2>&1
-check "--dump-tasks: the task on CPU $AA_CPU is printed" \
+check "--dump-tasks: the task on CPU $AA_CPU is printed (and a kworker's work, if any)" \
 	bash -c "grep -qx 'Printing CPU tasks:' $WORK/tasks.out &&
-		 grep -Eq '^    \[00$AA_CPU\] +[^ ]+:[0-9]+$' $WORK/tasks.out" || show "$WORK/tasks.out"
+		 grep -Eq '^    \[00$AA_CPU\] +[^ ]+:[0-9]+( kworker:[^ ]+:[^ ]+)?$' $WORK/tasks.out" ||
+	show "$WORK/tasks.out"
+
+# what a kworker does comes from workqueue_execute_start, as in rtla (a 1 s
+# threshold, so that the run is still there to be looked at)
+"$TLAT" top -c $AA_CPU -T 1000000 --dump-tasks -d 3 -q > /dev/null 2>&1 &
+tasks_pid=$!
+sleep 1
+cat $TRACEFS/instances/tlat_$tasks_pid/events/workqueue/workqueue_execute_start/enable \
+	> "$WORK/tasks.wq" 2>&1
+wait $tasks_pid
+check "--dump-tasks: tlat's instance traces workqueue_execute_start" grep -qx 1 "$WORK/tasks.wq" ||
+	show "$WORK/tasks.wq"
 
 "$TLAT" hist -c $AA_CPU -T 1000 -d 30 > "$WORK/hist.out" 2>&1
 rc=$?

@@ -149,11 +149,20 @@ def aa(doc, text):
     m = re.search(r"^Max timerlat IRQ latency from idle: ([0-9.]+) us in cpu (\d+)$", text, re.M)
     idle = doc["auto_analysis"]["max_idle_exit"]
     same("max idle exit", idle and (us(idle["latency_ns"]), idle["cpu"]), m and (m[1], int(m[2])))
-    # --dump-tasks: "    [%.3d] %24s:%d" lines, as rtla prints them
+    # --dump-tasks: "    [%.3d] %24s:%d" lines, as rtla prints them, and a
+    # kworker's " kworker:WORK:FUNCTION" (WORK "<...>" without a symbol,
+    # FUNCTION its address without one)
+    def kworker(k):
+        if k is None:
+            return None
+        return (k["work"]["symbol"] or "<...>", k["function"]["symbol"] or k["function"]["address"])
     tasks = doc["auto_analysis"].get("tasks")
-    text_tasks = [(int(c), comm, int(pid)) for c, comm, pid in
-                  re.findall(r"^    \[(\d{3})\] +(.*):(-?\d+)$", text, re.M)]
-    same("dump tasks", None if tasks is None else [(t["cpu"], t["comm"], t["pid"]) for t in tasks],
+    text_tasks = [(int(c), comm, int(pid), (work, func) if func else None)
+                  for c, comm, pid, work, func in
+                  re.findall(r"^    \[(\d{3})\] +(.*?):(-?\d+)(?: kworker:(.*):(\S+))?$",
+                             text, re.M)]
+    same("dump tasks", None if tasks is None else
+         [(t["cpu"], t["comm"], t["pid"], kworker(t["kworker"])) for t in tasks],
          text_tasks if "Printing CPU tasks:" in text else None)
     return f"{len(results)} analysed CPU(s)"
 

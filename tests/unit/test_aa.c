@@ -1423,6 +1423,8 @@ static const char *symbol(void *ctx, u64 addr)
 		return "timerlat_irq";
 	if (addr == 0xffffffff81000030ULL)
 		return "do_idle";
+	if (addr == 0xffffffff81000050ULL)
+		return "vmstat_update";
 	return NULL;
 }
 
@@ -1558,7 +1560,17 @@ static void test_render_irq_stop(void **state)
 	static const char trailer[] =
 		"\nMax timerlat IRQ latency from idle: 13.00 us in cpu 0\n"
 		"\nPrinting CPU tasks:\n"
-		"    [002] " SP12 " kworker/2:0:31\n";
+		"    [002] " SP12 " kworker/2:0:31\n"
+		/* rtla's " kworker:%s:%s": the work item is data, no symbol */
+		"    [003] " SP12 " kworker/3:1:44 kworker:<...>:vmstat_update\n"
+		/* without the kernel's symbols, the function's address */
+		"    [003] " SP12 " kworker/3:1:44 kworker:<...>:0xffffffff81000050\n";
+	struct aa_render_opts opts = { .symbol = symbol }, no_symbols = { .symbol = NULL };
+	struct aa_task idle_kworker = { .pid = 31, .comm = "kworker/2:0" };
+	struct aa_task busy_kworker = {
+		.pid = 44, .comm = "kworker/3:1",
+		.work = 0xffff888003a1c0e8ULL, .work_func = 0xffffffff81000050ULL,
+	};
 	struct aa_result r;
 	char *text = NULL;
 	size_t len = 0;
@@ -1604,7 +1616,9 @@ static void test_render_irq_stop(void **state)
 	assert_non_null(out);
 	aa_render_idle_exit(out, US(13), 0);
 	aa_render_tasks_header(out);
-	aa_render_task(out, 2, "kworker/2:0", 31);
+	aa_render_task(out, 2, &idle_kworker, &opts);
+	aa_render_task(out, 3, &busy_kworker, &opts);
+	aa_render_task(out, 3, &busy_kworker, &no_symbols);
 	fclose(out);
 	assert_string_equal(text, trailer);
 	free(text);
@@ -1802,6 +1816,18 @@ static void test_adapter_open(void **state)
 	assert_true(aa_current_task(aa, 1, &task));
 	assert_int_equal(task.pid, 7);
 	assert_string_equal(task.comm, "kworker/1:1");
+	assert_int_equal(task.work_func, 0);
+	/* the kworker takes a work item: the task does it until it switches out */
+	aa_add_work(aa, 1, AT(1), 0xffff888003a1c0e8ULL, 0xffffffff81000050ULL);
+	assert_true(aa_current_task(aa, 1, &task));
+	assert_int_equal(task.pid, 7);
+	assert_int_equal(task.work, 0xffff888003a1c0e8ULL);
+	assert_int_equal(task.work_func, 0xffffffff81000050ULL);
+	sched_switch(&fx, 1, AT(2), "kworker/1:1", 7, "swapper/1", 0);
+	assert_true(aa_current_task(aa, 1, &task));
+	assert_int_equal(task.pid, 0);
+	assert_int_equal(task.work, 0);
+	assert_int_equal(task.work_func, 0);
 	aa_osnoise_ops.close(fx.ad);
 	aa_free(aa);
 	tep_free(osnoise);

@@ -444,9 +444,15 @@ static void test_tlat_threshold_and_analysis(void **state)
 	struct tlat_sample hit = { .cpu = 2, .ctx = TLAT_CTX_THREAD, .latency_ns = 1234567,
 				   .seq = 42 };
 	struct aa_result results[2];
+	/* --dump-tasks: a kworker doing a work item, and an idle CPU */
+	struct aa_cpu_task tasks[2] = {
+		{ 1, { .pid = 7, .comm = "kworker/1:1", .work = 0xffff888003a1c0e8ull,
+		       .work_func = 0xffffffff81234567ull } },
+		{ 2, { .pid = 0, .comm = "swapper/2" } },
+	};
 	struct tlat_report_aa aa = {
 		.results = results, .nr_results = 2, .idle_exit = true, .idle_exit_ns = 80000,
-		.idle_exit_cpu = 0, .symbol = symbol,
+		.idle_exit_cpu = 0, .symbol = symbol, .tasks = tasks, .nr_tasks = 2,
 	};
 
 	START(f, TLAT_MODE_TOP, "top", "-T", "1000", "-i", "50", "-s", "1000", "--json", "t.json");
@@ -511,11 +517,21 @@ static void test_tlat_threshold_and_analysis(void **state)
 	assert_int_equal(snum(f, "/auto_analysis/cpus/1/unexplained_ns"), 49567);
 	assert_int_equal(num(f, "/auto_analysis/max_idle_exit/cpu"), 0);
 	assert_int_equal(num(f, "/auto_analysis/max_idle_exit/latency_ns"), 80000);
+	assert_string_equal(str(f, "/auto_analysis/tasks/0/comm"), "kworker/1:1");
+	assert_string_equal(str(f, "/auto_analysis/tasks/0/kworker/work/address"),
+			    "0xffff888003a1c0e8");
+	expect_null(f, "/auto_analysis/tasks/0/kworker/work/symbol");
+	assert_string_equal(str(f, "/auto_analysis/tasks/0/kworker/function/symbol"),
+			    "hrtimer_interrupt");
+	expect_null(f, "/auto_analysis/tasks/1/kworker");
 
 	/* without symbols: the addresses alone */
 	aa.symbol = NULL;
 	render(f, false, "unit-tlat-analysis-nosym");
 	expect_null(f, "/auto_analysis/cpus/1/stack/0/symbol");
+	assert_string_equal(str(f, "/auto_analysis/tasks/0/kworker/function/address"),
+			    "0xffffffff81234567");
+	expect_null(f, "/auto_analysis/tasks/0/kworker/function/symbol");
 	/* over-explained: a negative unexplained part stays negative */
 	results[1].unexplained_ns = -1500;
 	render(f, false, "unit-tlat-analysis-over");
