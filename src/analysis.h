@@ -32,7 +32,8 @@ void analysis_window(struct analysis *an, u64 from_ns, u64 until_ns);
 void analysis_stack(struct analysis *an, int cpu, u64 ts_ns, const u64 *ips, int nr);
 /*
  * The report for every CPU that crossed a threshold, and what follows it;
- * symbols: the collector's tep has the kernel's (ksyms_load()), for the stacks.
+ * symbols: the collector's tep has the kernel's (ksyms_load()), for the stacks
+ * and the kworkers' work.
  */
 void analysis_report(struct analysis *an, FILE *out, bool symbols);
 /*

@@ -41,7 +41,7 @@ aa_run() {
 		sleep 1
 		# the warm-up keeps TCG's slow first activations out of it
 		tlat top -c $AA_CPU -T $AA_T -s $AA_T -d 60 -q --warm-up 2 --source "$src" \
-			-t /tmp/aa-trace.txt --json /tmp/aa.json \
+			-t /tmp/aa-trace.txt --json /tmp/aa.json --dump-tasks \
 			--sample-log /tmp/aa.samples "$@" > $AA_OUT 2>&1
 		rc=$?
 		kill $hog
@@ -99,6 +99,23 @@ json_agrees() {
 		{ diag "$(head -c 3000 /tmp/aa.json)"; return 1; }
 }
 
+# --dump-tasks: a line for every CPU, and the document's tasks are the text's
+# (cpu, comm, pid, and a kworker's function; the kernel's sched_switch and
+# workqueue events, through the adapter of the source)
+tasks_agree() {
+	awk '/^Printing CPU tasks:$/ { on = 1; next }
+	     on && /^    \[[0-9]+\] / { cpu = substr($1, 2, 3) + 0; n = split($2, t, ":")
+		pid = t[n]; comm = substr($2, 1, length($2) - length(pid) - 1); fn = ""
+		if ($3 ~ /^kworker:/) { n = split($3, k, ":"); fn = k[n] }
+		print cpu, comm, pid, fn }' $AA_OUT > /tmp/tasks.text
+	jq -r '.auto_analysis.tasks[] | "\(.cpu) \(.comm) \(.pid) " +
+		(.kworker.function.symbol // .kworker.function.address // "")' /tmp/aa.json \
+		> /tmp/tasks.json
+	[ "$(wc -l < /tmp/tasks.text)" = "$NCPU" ] && cmp -s /tmp/tasks.text /tmp/tasks.json ||
+		{ aa_show "tasks (text)" /tmp/tasks.text; aa_show "tasks (json)" /tmp/tasks.json
+		  return 1; }
+}
+
 aa_checks() {
 	label=$1
 	aa_show "$label" $AA_OUT
@@ -115,6 +132,7 @@ aa_checks() {
 	check "$label: the trace saved by -t has the sample that crossed the threshold" trace_has_hit
 	check "$label: --json agrees with the text (source, stop, count, max, hog, stack)" \
 		json_agrees
+	check "$label: --dump-tasks: a task for every CPU, the same in --json" tasks_agree
 }
 
 if [ ! -x /tests/tlat-hog ]; then
