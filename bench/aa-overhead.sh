@@ -9,10 +9,15 @@
 #           the analysis runs the whole time and nothing stops
 # Two figures per run, per nominal activation, between t = 1 s and 11 s:
 # tlat's own on-CPU time (its threads and its collector), and the whole
-# system's busy time (/proc/stat), which also holds the kernel's cost of
+# system's busy time (/proc/uptime), which also holds the kernel's cost of
 # writing the extra events in interrupts and switches.
+# LOAD=hackbench runs rt-tests' hackbench (pipes, SCHED_OTHER) throughout,
+# the load an RT CI puts next to its measurement: tens of thousands of
+# switches a second for the analysis to trace and decode. The machine is
+# then always busy, so only tlat's own time says what the analysis costs.
 #
-# Usage: bench/aa-overhead.sh [path/to/tlat]   (as root; results on stdout)
+# Usage: [LOAD=hackbench] bench/aa-overhead.sh [path/to/tlat]
+#        (as root; results on stdout)
 set -eu
 cd "$(dirname "$0")/.."
 TLAT=$(realpath "${1:-./tlat}")
@@ -20,14 +25,31 @@ DURATION=${DURATION:-12}
 REPS=${REPS:-3}
 NCPU=$(nproc)
 WINDOW=$((DURATION - 2))
+LOAD=${LOAD:-}
 export COST_SYSTEM=1
 
 . bench/lib.sh
+
+case "$LOAD" in
+"") ;;
+hackbench)
+	command -v hackbench > /dev/null || { echo "LOAD=hackbench: no hackbench (rt-tests)" >&2; exit 1; }
+	bash -c 'while :; do hackbench -p -g 4 -l 20000 > /dev/null 2>&1; done' &
+	load_pid=$!
+	trap 'kill $load_pid; pkill -x hackbench' EXIT
+	sleep 1
+	;;
+*)
+	echo "LOAD=$LOAD: unknown (hackbench)" >&2
+	exit 1
+	;;
+esac
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 echo "# $(date -u +%F) $(uname -r), $NCPU CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "# window ${WINDOW} s per measurement, $REPS repetitions, alternating; ns per activation"
+echo "# load: ${LOAD:-none}, $(switches_per_s) context switches/s"
 printf "%-8s %-6s %10s %10s %7s   %10s %10s %7s\n" period rep "tlat" "tlat+AA" "ratio" \
 	"system" "system+AA" "ratio"
 for period in 1000 100; do

@@ -15,6 +15,15 @@ busy_ns() {
 	awk -v n="$NCPU" '{ printf "%.0f\n", (n * $1 - $2) * 1e9 }' /proc/uptime
 }
 
+# switches_per_s: the machine's context switches a second, over 1 s
+switches_per_s() {
+	local c0 c1
+	c0=$(awk '/^ctxt / { print $2 }' /proc/stat)
+	sleep 1
+	c1=$(awk '/^ctxt / { print $2 }' /proc/stat)
+	echo $((c1 - c0))
+}
+
 # cost_per_activation PERIOD_US CMD...: run CMD in the background; print the
 # on-CPU ns of its own tasks per activation, and with COST_SYSTEM=1 also the
 # whole system's busy ns per activation, between t = 1 s and 1 s + WINDOW
