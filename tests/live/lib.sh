@@ -57,11 +57,12 @@ snapshot() {
 	echo "set_event: $(tr '\n' ' ' < $t/set_event)"
 }
 
-# periods_ok LOG SECONDS PERIOD_US NCPU: the run's --sample-log accounts for
-# every period of it, late activations' skips included (periods.awk)
+# periods_ok LOG SECONDS PERIOD_US NCPU [STALL_PERIODS]: the run's --sample-log
+# accounts for every period of it, late activations' skips included
+# (periods.awk); a stall the test made may also fall where no lateness shows it
 periods_ok() {
 	awk -v want=$(($2 * 1000000 / $3)) -v period_ns=$(($3 * 1000)) -v ncpu="$4" \
-		-f tests/live/periods.awk "$1"
+		-v stall="${5:-0}" -f tests/live/periods.awk "$1"
 }
 
 # counts_match OUT LOG: the counts tlat printed are its --sample-log's: top's
