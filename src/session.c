@@ -108,11 +108,30 @@ int session_open(struct tlat_session *session, char *err)
 	return 0;
 }
 
+/*
+ * The kernel will not remove an instance while one of its files is open
+ * (EBUSY): a reader that looks at it just then (seen: a test polling its
+ * tracing_on under QEMU) must not make tlat leave it behind. A reader that
+ * keeps it open longer gets the instance; the next run removes it.
+ */
+#define SESSION_DESTROY_TRIES	200	/* 10 ms apart: 2 s */
+
+static void session_destroy_instance(struct tracefs_instance *inst)
+{
+	for (int i = 0; i < SESSION_DESTROY_TRIES; i++) {
+		if (!tracefs_instance_destroy(inst) || errno != EBUSY)
+			return;
+		usleep(10000);
+	}
+	fprintf(stderr, "tlat: %s is still in use (a file of it is open): the next run removes it\n",
+		tracefs_instance_get_name(inst));
+}
+
 void session_close(struct tlat_session *session)
 {
 	if (session->inst) {
 		tracefs_trace_off(session->inst);
-		tracefs_instance_destroy(session->inst);
+		session_destroy_instance(session->inst);
 		tracefs_instance_free(session->inst);
 		session->inst = NULL;
 	}

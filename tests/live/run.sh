@@ -138,6 +138,40 @@ check "while running, the top-level settings are untouched" top_level_untouched
 check "SIGKILL leaves the instance behind" [ -d $TRACEFS/instances/tlat_$pid ]
 "$TLAT" top -d 1 -q > /dev/null 2>&1
 check "the next run removes the killed run's instance" [ ! -d $TRACEFS/instances/tlat_$pid ]
+
+# A file of the instance open when the run ends (a script polling it): the
+# kernel refuses to remove the instance until it is closed. tlat waits for
+# a reader that lets go; one that does not gets a warning, and the next run
+# removes the instance.
+busy_run() {
+	"$TLAT" top -d 2 -q > /dev/null 2> "$WORK/busy.err" &
+	pid=$!
+	sleep 1
+	exec 3< $TRACEFS/instances/tlat_$pid/tracing_on
+	# tlat turns tracing off just before it removes its instance
+	until [ "$(cat $TRACEFS/instances/tlat_$pid/tracing_on 2>/dev/null)" = 0 ]; do
+		sleep 0.05
+	done
+	[ "$1" = keep ] && return
+	sleep "$1"
+	exec 3<&-
+}
+busy_run 0.3
+wait $pid
+rc=$?
+check "a reader of the instance at the end, for 0.3 s: exit 0, the instance removed, no warning" \
+	bash -c "[ $rc = 0 ] && [ ! -d $TRACEFS/instances/tlat_$pid ] && [ ! -s $WORK/busy.err ]" ||
+	show "$WORK/busy.err"
+busy_run keep
+wait $pid
+rc=$?
+exec 3<&-
+check "a reader that keeps it open: exit 0, one warning line, the instance left" \
+	bash -c "[ $rc = 0 ] && [ -d $TRACEFS/instances/tlat_$pid ] && [ \$(wc -l < $WORK/busy.err) = 1 ] &&
+		 grep -qx 'tlat: tlat_$pid is still in use (a file of it is open): the next run removes it' \
+		 $WORK/busy.err" || show "$WORK/busy.err"
+"$TLAT" top -d 1 -q > /dev/null 2>&1
+check "... and the next run removes it" [ ! -d $TRACEFS/instances/tlat_$pid ]
 check "SIGKILL + next run: tracefs is as it was" same_as_before
 
 # a live run's instance is never touched by another run
