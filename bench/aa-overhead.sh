@@ -20,11 +20,6 @@
 #        (as root; results on stdout)
 set -eu
 cd "$(dirname "$0")/.."
-TLAT=$(realpath "${1:-./tlat}")
-DURATION=${DURATION:-12}
-REPS=${REPS:-3}
-NCPU=$(nproc)
-WINDOW=$((DURATION - 2))
 LOAD=${LOAD:-}
 export COST_SYSTEM=1
 
@@ -47,7 +42,7 @@ esac
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-echo "# $(date -u +%F) $(uname -r), $NCPU CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+machine_line
 echo "# window ${WINDOW} s per measurement, $REPS repetitions, alternating; ns per activation"
 echo "# load: ${LOAD:-none}, $(switches_per_s) context switches/s"
 printf "%-8s %-6s %10s %10s %7s   %10s %10s %7s\n" period rep "tlat" "tlat+AA" "ratio" \

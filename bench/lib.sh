@@ -1,6 +1,21 @@
 # SPDX-License-Identifier: GPL-2.0
-# lib.sh - what the benchmarks share, sourced: the CPU time a command costs
-# per activation of its measuring threads. Needs NCPU and WINDOW set.
+# lib.sh - what the benchmarks share, sourced from the repository's top
+# directory with the benchmark's arguments: its settings, the machine's
+# description, and the CPU time a command costs per activation of its
+# measuring threads.
+
+TLAT=$(realpath "${1:-./tlat}")
+DURATION=${DURATION:-12}
+REPS=${REPS:-3}
+NCPU=$(nproc)
+# measured from t = 1 s to 1 s before the end: start-up and tear-down left out
+WINDOW=$((DURATION - 2))
+
+# machine_line: the header line of a results file
+machine_line() {
+	echo "# $(date -u +%F) $(uname -r), $NCPU CPUs, $(grep -m1 'model name' /proc/cpuinfo |
+		cut -d: -f2 | sed 's/^ //')"
+}
 
 # task_ns PID: the on-CPU ns of every task of process PID so far
 task_ns() {

@@ -15,15 +15,10 @@
 # Usage: bench/overhead.sh [path/to/tlat]   (as root; results on stdout)
 set -eu
 cd "$(dirname "$0")/.."
-TLAT=$(realpath "${1:-./tlat}")
-DURATION=${DURATION:-12}
-REPS=${REPS:-3}
-NCPU=$(nproc)
-WINDOW=$((DURATION - 2))
 
 . bench/lib.sh
 
-echo "# $(date -u +%F) $(uname -r), $NCPU CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+machine_line
 echo "# cyclictest: $(cyclictest --help 2>&1 | head -1)"
 echo "# window ${WINDOW} s per measurement, $REPS repetitions, alternating"
 printf "%-8s %-10s %12s %12s %8s\n" period rep "cyclictest" "tlat" "ratio"

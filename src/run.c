@@ -56,7 +56,6 @@ struct run {
 	struct analysis *analysis;	/* NULL: no auto-analysis */
 	struct tracesave *trace;	/* NULL: no trace action */
 	struct tracefs_instance *inst;
-	const char *tracing_dir;	/* the session's tracefs */
 	struct json_output *json;	/* NULL without --json */
 	FILE *text;			/* stdout, or NULL when --json - has it */
 	time_t start_time;		/* wall clock at the start of the measurement */
@@ -302,7 +301,7 @@ static int run_trace_save(void *priv, const char *path, char *err)
 
 	run_symbols(run);
 	/* without them every task prints as <...>, so that is also what their failure costs */
-	tracefs_load_cmdlines(run->tracing_dir, run->collector->tep);
+	tracefs_load_cmdlines(tracefs_instance_get_trace_dir(run->inst), run->collector->tep);
 	if (run->text)
 		fprintf(run->text, "  Saving trace to %s\n", path);
 	ret = tracesave_write(run->trace, run->collector->tep, run->tracer, path);
@@ -610,7 +609,6 @@ static enum tlat_exit run_measure(struct run *run, struct tlat_session *session,
 		goto out_close;
 	collector_attach(&c, src, &run->sink);
 	run->inst = session->inst;
-	run->tracing_dir = session->tracing_dir;
 	run->collector = &c;
 	run->tracer = ops->name;
 	run->kernel_stops = !!ops->arm_thresholds;
