@@ -702,6 +702,9 @@ enum tlat_exit tlat_run(const struct tlat_params *params, char *err)
 	} else if (session_open(&session, err)) {
 		status = TLAT_EXIT_ERROR;
 	} else {
+		if (params->debug)
+			fprintf(stderr, "tlat: tracefs at %s%s\n", session.tracing_dir,
+				session.mount.ours ? " (mounted by tlat)" : "");
 		status = run_measure(&run, &session, err);
 		session_close(&session);
 	}

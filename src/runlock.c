@@ -11,13 +11,18 @@
 
 #include "runlock.h"
 
+void runlock_path(const char *name, char *path, size_t len)
+{
+	snprintf(path, len, "%s/tlat-%s", access("/run", W_OK) ? "/tmp" : "/run", name);
+}
+
 int runlock_acquire(const char *resource)
 {
-	char path[128];
+	char path[128], name[64];
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/tlat-%s.lock", access("/run", W_OK) ? "/tmp" : "/run",
-		 resource);
+	snprintf(name, sizeof(name), "%s.lock", resource);
+	runlock_path(name, path, sizeof(path));
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -errno;

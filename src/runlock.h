@@ -7,6 +7,10 @@
 #ifndef TLAT_RUNLOCK_H
 #define TLAT_RUNLOCK_H
 
+#include <stddef.h>
+
+/* where tlat keeps the file called name: /run, or /tmp without a writable /run */
+void runlock_path(const char *name, char *path, size_t len);
 /* returns an fd holding the lock, -EBUSY if another tlat holds it, or -errno */
 int runlock_acquire(const char *resource);
 void runlock_release(int fd);

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <unistd.h>
 #include <libproc2/pids.h>
 
@@ -76,13 +75,10 @@ int session_open(struct tlat_session *session, char *err)
 	int ret;
 
 	memset(session, 0, sizeof(*session));
-	ret = tracefs_tracing_dir_is_mounted(true, &session->tracing_dir);
-	if (ret < 0 || !session->tracing_dir) {
-		snprintf(err, TLAT_ERR_LEN, "tracefs is not available (mounting it failed: %s)",
-			 strerror(errno ? errno : ENODEV));
-		return -ENODEV;
-	}
-	session->mounted_tracefs = ret == 0;
+	ret = tracefs_mount_get(&session->mount, err);
+	if (ret)
+		return ret;
+	session->tracing_dir = session->mount.dir;
 
 	remove_stale_instances();
 
@@ -136,9 +132,8 @@ void session_close(struct tlat_session *session)
 		session->inst = NULL;
 	}
 	/* another tlat run may still be using the mount */
-	if (session->mounted_tracefs && !other_instances_alive())
-		umount2(session->tracing_dir, MNT_DETACH);
-	session->mounted_tracefs = false;
+	if (session->mount.ours)
+		tracefs_mount_put(&session->mount, !other_instances_alive());
 }
 
 int session_set_clock(struct tlat_session *session, const char *clock)

@@ -10,9 +10,11 @@
 #include <stdbool.h>
 #include <tracefs.h>
 
+#include "tracefs_mount.h"
+
 struct tlat_session {
 	struct tracefs_instance *inst;
-	bool mounted_tracefs;		/* tlat mounted it, so tlat unmounts it */
+	struct tracefs_mount mount;
 	const char *tracing_dir;
 };
 
