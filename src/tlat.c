@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "info.h"
+#include "privilege.h"
 #include "run.h"
 #include "version.h"
 
@@ -76,10 +77,8 @@ static int run_command(enum tlat_command command, enum tlat_mode mode, const cha
 		goto out;
 	}
 	/* reading a file needs no privilege */
-	if (!ret && geteuid() && command != TLAT_CMD_REPORT) {
-		snprintf(err, sizeof(err), "%s needs root permission", prog);
-		ret = -1;
-	}
+	if (!ret && command != TLAT_CMD_REPORT)
+		ret = privilege_check(prog, err);
 	if (!ret)
 		ret = command == TLAT_CMD_REPORT ? tlat_report(&params, err) :
 						   tlat_run(&params, err);
@@ -103,8 +102,8 @@ static int run_info(const char *prog, int argc)
 		fprintf(stderr, "%s: info takes no options\n", prog);
 		return TLAT_EXIT_ERROR;
 	}
-	if (geteuid()) {
-		fprintf(stderr, "%s: %s needs root permission\n", prog, prog);
+	if (privilege_check(prog, err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		return TLAT_EXIT_ERROR;
 	}
 	if (tlat_info(stdout, err)) {
