@@ -52,9 +52,17 @@ test-tools: $(TEST_TOOLS)
 unit-test: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do ./$$t || fail=1; done; exit $$fail
 
+# The machine states the live suite runs in, each in a private mount
+# namespace (tests/live/states.sh: none, tracefs, debugfs, both): a fresh
+# machine's, and debugfs's alone, where tracefs is only its automount.
+LIVE_STATES ?= none debugfs
+
 # json.sh validates the documents test_json writes, besides the live ones
 live-test: tlat test-tools tests/unit/test_json
-	tests/live/run.sh
+	@fail=0; for s in $(LIVE_STATES); do \
+		echo "# live tests in machine state '$$s'"; \
+		tests/live/states.sh $$s tests/live/run.sh || fail=1; \
+	done; exit $$fail
 
 # tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU
 vm-test: tlat

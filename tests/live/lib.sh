@@ -4,7 +4,8 @@
 # rtla's tests/engine.sh: each check prints "ok N - ..." or "not ok N - ..."
 # with the evidence, and the run ends with "N passed, N failed".
 
-TRACEFS=/sys/kernel/tracing
+# where the tests read tracefs: the viewer's (start_tracefs_viewer)
+TRACEFS=
 NR_PASS=0
 NR_FAIL=0
 NR_TEST=0
@@ -43,13 +44,43 @@ finish() {
 	[ "$NR_FAIL" -eq 0 ]
 }
 
-tracefs_mounted() {
-	grep -q " $TRACEFS tracefs " /proc/mounts
+# The tests read tracefs through a viewer: a process in a mount namespace of
+# its own, with tracefs mounted. Whatever the machine's state, they see the
+# kernel's instances and settings through /proc/PID/root, and nothing is
+# mounted where tlat runs.
+start_tracefs_viewer() {
+	unshare -m --propagation private bash -c 'mountpoint -q /sys/kernel/tracing ||
+		mount -t tracefs nodev /sys/kernel/tracing || exit 1
+		exec sleep infinity' &
+	VIEWER=$!
+	TRACEFS=/proc/$VIEWER/root/sys/kernel/tracing
+	for _ in $(seq 100); do
+		[ -e "$TRACEFS/instances" ] && return 0
+		sleep 0.05
+	done
+	echo "Bail out! cannot mount tracefs in the tests' own namespace"
+	exit 1
 }
 
-# everything tlat must leave as it found it, at the top level of tracefs
+stop_tracefs_viewer() {
+	[ -n "${VIEWER:-}" ] && kill "$VIEWER" 2> /dev/null
+}
+
+# trace-cmd, in a mount namespace of its own: libtracefs mounts tracefs where
+# it is not, even to read a file, and trace-cmd never unmounts it
+trace_cmd() {
+	unshare -m --propagation private trace-cmd "$@"
+}
+
+# tracefs and debugfs as mounted where tlat runs
+fs_mounts() {
+	awk '$3 == "tracefs" || $3 == "debugfs" { print $2 " " $3 }' /proc/mounts | sort
+}
+
+# everything tlat must leave as it found it: the mounts, the top level of tracefs
 snapshot() {
 	local t=$TRACEFS
+	echo "mounts: $(fs_mounts | tr '\n' ' ')"
 	echo "instances: $(ls $t/instances | tr '\n' ' ')"
 	for f in tracing_on current_tracer trace_clock buffer_size_kb; do
 		echo "$f: $(cat $t/$f)"

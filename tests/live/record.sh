@@ -54,7 +54,7 @@ rc=$?
 check "report needs no root (exit $rc)" bash -c "[ $rc = 0 ] && cmp -s $WORK/rep.out $WORK/rep-user.out"
 
 # --- trace-cmd reads it as its own ----------------------------------------------
-trace-cmd report "$WORK/rec.dat" > "$WORK/tc.out" 2> "$WORK/tc.err"
+trace_cmd report "$WORK/rec.dat" > "$WORK/tc.out" 2> "$WORK/tc.err"
 rc=$?
 check "trace-cmd report reads it (exit $rc, nothing on stderr)" \
 	bash -c "[ $rc = 0 ] && [ ! -s $WORK/tc.err ]" || show "$WORK/tc.err"
@@ -77,10 +77,10 @@ tc_markers_ok() {
 check "trace-cmd report: a marker for every activation tlat counted" tc_markers_ok
 check "trace-cmd report: the measuring threads' names from the cmdlines" \
 	grep -q '^ *tlat/[0-9]*-[0-9]* ' "$WORK/tc.out"
-trace-cmd dump --summary "$WORK/rec.dat" > "$WORK/tc-sum.out" 2>&1
+trace_cmd dump --summary "$WORK/rec.dat" > "$WORK/tc-sum.out" 2>&1
 check "trace-cmd dump: the mono clock and $NCPU CPUs" \
 	grep -q "\"mono\" clock, .*, $NCPU cpus" "$WORK/tc-sum.out" || show "$WORK/tc-sum.out"
-trace-cmd report --stat "$WORK/rec.dat" > "$WORK/tc-stat.out" 2>&1
+trace_cmd report --stat "$WORK/rec.dat" > "$WORK/tc-stat.out" 2>&1
 check "trace-cmd report --stat: the instance's per-CPU buffer statistics" \
 	bash -c "[ \$(grep -c '^read events: [1-9]' $WORK/tc-stat.out) = $NCPU ]"
 
@@ -152,5 +152,5 @@ bad_input "record: an unknown option" "$TLAT" record --frobnicate
 check "record: a failed record leaves no file" bash -c "! ls $WORK/no 2> /dev/null"
 # a trace.dat without samples of any source: the first two records of one
 # (trace-cmd record cannot run on this host: it may not enable ftrace)
-trace-cmd split -i "$WORK/rec.dat" -o "$WORK/part.dat" -e 2 > /dev/null 2>&1
+trace_cmd split -i "$WORK/rec.dat" -o "$WORK/part.dat" -e 2 > /dev/null 2>&1
 bad_input "report: a trace.dat without samples" "$TLAT" report "$WORK/part.dat.1"

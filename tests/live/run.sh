@@ -1,36 +1,55 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # run.sh - live tests of tlat on this host, as root: real measurements,
-# sample ordering, leaving tracefs as it was on every exit path, bad input.
-# Usage: tests/live/run.sh [path/to/tlat]
+# sample ordering, leaving the system as it was on every exit path (tracefs's
+# mounts included, in each state a machine can be in), bad input.
+# Usage: tests/live/states.sh STATE tests/live/run.sh [path/to/tlat]
+# (make live-test): the suite runs in a private mount namespace, and changes
+# none of the host's mounts.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/live/lib.sh
 require_root
+if [ -z "${TLAT_LIVE_STATE:-}" ]; then
+	echo "Bail out! run the live tests through tests/live/states.sh STATE (make live-test)"
+	exit 1
+fi
 
 TLAT=$(realpath "${1:-./tlat}")
 WORK=$(mktemp -d /tmp/tlat-live.XXXXXX)
 NCPU=$(nproc)
-was_mounted=0
-tracefs_mounted && was_mounted=1
 
 cleanup() {
 	pkill -KILL -x tlat 2>/dev/null
+	stop_tracefs_viewer
 	rm -rf "$WORK"
-	# leave tracefs mounted or not, as we found it
-	if [ $was_mounted = 0 ] && tracefs_mounted; then umount $TRACEFS; fi
-	if [ $was_mounted = 1 ] && ! tracefs_mounted; then mount -t tracefs nodev $TRACEFS; fi
 }
 trap cleanup EXIT
 
-# --- tracefs not mounted: tlat mounts it, and unmounts it afterwards ---------
-tracefs_mounted && umount $TRACEFS
-"$TLAT" top -d 1 -q > "$WORK/unmounted.out" 2>&1
-rc=$?
-check "runs with tracefs unmounted (exit 0)" [ $rc = 0 ]
-check "leaves tracefs unmounted as it found it" bash -c "! grep -q ' $TRACEFS tracefs ' /proc/mounts"
+echo "# machine state: $TLAT_LIVE_STATE ($(fs_mounts | tr '\n' ' '))"
 
-mount -t tracefs nodev $TRACEFS
+# --- every state a machine can be in: tlat finds tracefs, says where (-D),
+# and leaves the mounts as it found them; each in a namespace of its own ----
+# state_run STATE: "RC|DIR|MOUNTS-BEFORE|MOUNTS-AFTER" of tlat top -d 1 there
+state_run() {
+	tests/live/states.sh "$1" bash -c '
+		before=$(awk '\''$3 ~ /^(tracefs|debugfs)$/ { print $2 }'\'' /proc/mounts | sort | tr "\n" " ")
+		"$0" top -d 1 -q -D > /dev/null 2> "$1"
+		rc=$?
+		after=$(awk '\''$3 ~ /^(tracefs|debugfs)$/ { print $2 }'\'' /proc/mounts | sort | tr "\n" " ")
+		dir=$(sed -n "s/^tlat: tracefs at \([^ ]*\).*/\1/p" "$1")
+		echo "$rc|$dir|$before|$after"' "$TLAT" "$WORK/state.err"
+}
+for state in none:/sys/kernel/tracing tracefs:/sys/kernel/tracing \
+	     debugfs:/sys/kernel/debug/tracing both:/sys/kernel/tracing; do
+	IFS='|' read -r rc dir before after <<< "$(state_run "${state%%:*}")"
+	check "state ${state%%:*} (mounted: ${before:-nothing}): exit 0, -D says tracefs at $dir" \
+		[ "$rc" = 0 -a "$dir" = "${state#*:}" ] || show "$WORK/state.err"
+	check "state ${state%%:*}: the mounts are left as they were (after: ${after:-nothing})" \
+		[ "$before" = "$after" ]
+done
+
+start_tracefs_viewer
 BEFORE=$WORK/before.snap
 snapshot > "$BEFORE"
 
@@ -128,9 +147,10 @@ done
 pid=$!
 sleep 2
 check "while running, tlat has its own instance tlat_$pid" [ -d $TRACEFS/instances/tlat_$pid ]
+# (tlat's own instance, and the mount it may have made for the run, aside)
 top_level_untouched() {
-	snapshot | grep -v '^instances:' > "$WORK/running.snap"
-	grep -v '^instances:' "$BEFORE" | diff -u - "$WORK/running.snap"
+	snapshot | grep -v '^instances:\|^mounts:' > "$WORK/running.snap"
+	grep -v '^instances:\|^mounts:' "$BEFORE" | diff -u - "$WORK/running.snap"
 }
 check "while running, the top-level settings are untouched" top_level_untouched
 # (the braces keep bash's "Killed" job notice out of the TAP output)
@@ -212,21 +232,16 @@ bad_input "no-irq with no-thread" "$TLAT" hist --no-irq --no-thread
 bad_input "unknown source" "$TLAT" top --source nosuch -d 1
 bad_input "unknown command" "$TLAT" frob
 bad_input "not root" setpriv --reuid=65534 --regid=65534 --clear-groups "$TLAT" top -d 1
-# an unprivileged user namespace is root inside but cannot mount tracefs
-umount $TRACEFS
-bad_input_unmounted() {
-	unshare -Ur "$TLAT" top -d 1 > "$WORK/bad.out" 2> "$WORK/bad.err"
-	local rc=$?
-	if [ $rc = 1 ] && [ "$(wc -l < "$WORK/bad.err")" = 1 ] && ! tracefs_mounted &&
-	   ! grep -q debugfs /proc/mounts; then
-		ok "bad input: tracefs not available: $(cat "$WORK/bad.err")"
-	else
-		not_ok "bad input: tracefs not available (exit $rc)"
-		show "$WORK/bad.out" "$WORK/bad.err"
-	fi
-}
-bad_input_unmounted
-mount -t tracefs nodev $TRACEFS
+# root of an unprivileged user namespace finds tracefs (or debugfs's tracing/)
+# and may even write it, but cannot trace: one line, before any thread starts
+bad_input "root of a user namespace: $TLAT_LIVE_STATE" unshare -Ur "$TLAT" top -d 1
+bad_input "root of a user namespace: info" unshare -Ur "$TLAT" info
+for state in none debugfs both; do
+	tests/live/states.sh $state unshare -Ur "$TLAT" top -d 1 > "$WORK/bad.out" 2> "$WORK/bad.err"
+	rc=$?
+	check "bad input: root of a user namespace, state $state: exit 1, one line ($(cat "$WORK/bad.err"))" \
+		bash -c "[ $rc = 1 ] && [ \$(wc -l < $WORK/bad.err) = 1 ] && [ ! -s $WORK/bad.out ]"
+done
 
 # --- options ---------------------------------------------------------------------
 "$TLAT" top -d 3 -q -c 1 > "$WORK/c1.out" 2>&1
