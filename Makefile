@@ -15,16 +15,23 @@ DKMS_FILES := kernel/Kbuild kernel/Makefile kernel/dkms.conf kernel/README \
 
 CC	?= cc
 PKGS	:= libtracefs libtraceevent libtracecmd libproc2 json-c
+# CFLAGS and LDFLAGS are the builder's, from the environment or the command
+# line (make CFLAGS=...); what tlat needs is added to them, never replaced
 CFLAGS	?= -O2 -g
-CFLAGS	+= -std=gnu11 -Wall -Wextra -D_GNU_SOURCE $(shell pkg-config --cflags $(PKGS))
+TLAT_CFLAGS := -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags $(PKGS))
 # libcpupower (--deepest-idle-state) ships no pkg-config file
-LDLIBS	+= $(shell pkg-config --libs $(PKGS)) -lcpupower -lpthread
+TLAT_LIBS := $(shell pkg-config --libs $(PKGS)) -lcpupower -lpthread
+ALL_CFLAGS = $(TLAT_CFLAGS) $(CFLAGS)
 
+# Objects go to build/, beside the tree they come from; each depends on the
+# headers it includes (-MMD), not on every header.
+BUILD	:= build
+SRCS	:= $(wildcard src/*/*.c)
+OBJS	:= $(SRCS:%.c=$(BUILD)/%.o)
 # everything but main() goes into a library that the unit tests link too
-LIB_SRCS := $(filter-out src/tlat.c,$(wildcard src/*.c))
-LIB_OBJS := $(LIB_SRCS:.c=.o)
+LIB_OBJS := $(filter-out $(BUILD)/src/cmd/tlat.o,$(OBJS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
-UNIT_BINS := $(UNIT_SRCS:.c=)
+UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
 # helpers of the live tests: a SCHED_FIFO hog and a NET_RX softirq flooder
 TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
@@ -32,25 +39,34 @@ TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
 all: tlat
 
-src/%.o: src/%.c $(wildcard src/*.h)
-	$(CC) $(CFLAGS) -c -o $@ $<
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-src/libtlat.a: $(LIB_OBJS)
+# made anew: an object whose source is gone must not stay in it
+$(BUILD)/libtlat.a: $(LIB_OBJS)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
-tlat: src/tlat.o src/libtlat.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+tlat: $(BUILD)/src/cmd/tlat.o $(BUILD)/libtlat.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(TLAT_LIBS)
 
-tests/unit/test_%: tests/unit/test_%.c src/libtlat.a $(wildcard src/*.h)
-	$(CC) $(CFLAGS) -Isrc -o $@ $< src/libtlat.a $(LDLIBS) $(shell pkg-config --libs cmocka)
+$(BUILD)/tests/unit/test_%: $(BUILD)/tests/unit/test_%.o $(BUILD)/libtlat.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(TLAT_LIBS) $(shell pkg-config --libs cmocka)
 
 tests/tools/%: tests/tools/%.c
-	$(CC) $(CFLAGS) -o $@ $< -lpthread
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lpthread
+
+-include $(OBJS:.o=.d) $(UNIT_BINS:=.d)
 
 test-tools: $(TEST_TOOLS)
 
-unit-test: $(UNIT_BINS)
-	@fail=0; for t in $(UNIT_BINS); do ./$$t || fail=1; done; exit $$fail
+# and tests/golden: what tlat report prints of fixed recordings stays as saved;
+# and every function a public header declares has its kernel-doc comment
+unit-test: $(UNIT_BINS) tlat
+	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
+	tests/golden/run.sh || fail=1; \
+	python3 tests/style/kernel-doc.py src || fail=1; exit $$fail
 
 # The machine states the live suite runs in, each in a private mount
 # namespace (tests/live/states.sh: none, tracefs, debugfs, both): a fresh
@@ -58,7 +74,7 @@ unit-test: $(UNIT_BINS)
 LIVE_STATES ?= none debugfs
 
 # json.sh validates the documents test_json writes, besides the live ones
-live-test: tlat test-tools tests/unit/test_json
+live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 	@fail=0; for s in $(LIVE_STATES); do \
 		echo "# live tests in machine state '$$s'"; \
 		tests/live/states.sh $$s tests/live/run.sh || fail=1; \
@@ -88,4 +104,4 @@ install: tlat
 	install -m 0644 $(DKMS_FILES) $(DESTDIR)$(DKMS_SRCDIR)/
 
 clean:
-	rm -f tlat src/*.o src/libtlat.a $(UNIT_BINS) $(TEST_TOOLS)
+	rm -rf tlat $(BUILD) $(TEST_TOOLS)

@@ -82,7 +82,12 @@ fetch() {
 	ls "$debs/${pkg}_${ver//:/%3a}_"*.deb | head -n 1
 }
 
-if [ ! -e "$root/.unpacked" ]; then
+# the virtio modules a VM needs for a disk (run.sh --disk), in load order
+DISK_MODULES="drivers/virtio/virtio_ring.ko drivers/virtio/virtio.ko
+	drivers/virtio/virtio_pci_legacy_dev.ko drivers/virtio/virtio_pci_modern_dev.ko
+	drivers/virtio/virtio_pci.ko drivers/block/virtio_blk.ko"
+
+if [ ! -e "$root/.unpacked-3" ]; then
 	rm -rf "$root"
 	mkdir -p "$root"
 	for pkg in "$image_pkg" "$headers_pkg" $extra_pkgs; do
@@ -95,11 +100,27 @@ if [ ! -e "$root/.unpacked" ]; then
 	# into the unpack root. Every other link in the trees is relative.
 	sed -i "s|^include /usr/src/|include $root/usr/src/|" \
 		"$root/usr/src/linux-headers-$krel/Makefile"
-	# Only vmlinuz and the headers are needed: drop the 100+ MB of modules.
+	# Only vmlinuz, the headers and the disk's modules (uncompressed, for
+	# busybox's insmod) are needed: drop the 100+ MB of the other modules.
+	mkdir -p "$root/disk-modules"
+	for m in $DISK_MODULES; do
+		f=$root/lib/modules/$krel/kernel/$m
+		if [ -e "$f" ]; then
+			cp "$f" "$root/disk-modules/"
+		elif [ -e "$f.xz" ]; then
+			xz -dc "$f.xz" > "$root/disk-modules/$(basename "$m")"
+		elif [ -e "$f.zst" ]; then
+			zstd -qdc "$f.zst" > "$root/disk-modules/$(basename "$m")"
+		fi
+		# (absent: built in, or not needed by this kernel)
+		[ -e "$root/disk-modules/$(basename "$m")" ] &&
+			basename "$m" >> "$root/disk-modules/order"
+	done
 	rm -rf "$root/lib/modules/$krel/kernel"
-	touch "$root/.unpacked"
+	touch "$root/.unpacked-3"
 fi
 
 echo "KREL=$krel"
 echo "BZIMAGE=$root/boot/vmlinuz-$krel"
 echo "KDIR=$root/usr/src/linux-headers-$krel"
+echo "DISK_MODULES_DIR=$root/disk-modules"

@@ -19,6 +19,8 @@
 #   --no-dkms         skip the DKMS build of kernel/dkms.conf
 #   --append ARGS     extra kernel command line
 #   --suite FILE      run FILE in the VM instead of tests/vm/run-tests.sh
+#   --disk FILE       a raw disk image, /dev/vda in the VM (the virtio modules
+#                     are loaded at boot): how a suite hands files back
 #   --icount OPTS     QEMU -icount options, e.g. shift=3,sleep=off: guest
 #                     time independent of host load (6.12 boots with it,
 #                     6.1 hangs at SMP bring-up); default: off
@@ -49,6 +51,7 @@ dkms=1
 append=""
 keep=0
 suite=""
+disk=""
 icount=${TLAT_VM_ICOUNT:-}
 
 usage() {
@@ -70,6 +73,7 @@ while [ $# -gt 0 ]; do
 	--keep) keep=1 ;;
 	--icount) icount=$2; shift ;;
 	--suite) suite=$(realpath "$2"); shift ;;
+	--disk) disk=$(realpath "$2"); shift ;;
 	-h|--help) usage 0 ;;
 	*) echo "run.sh: unknown argument '$1'" >&2; usage 2 >&2 ;;
 	esac
@@ -214,6 +218,11 @@ make_initramfs() {
 	install -m 644 "$repo/tests/tools/parse_rtla_hist.awk" "$root/tests/"
 	rm -f "$root/tests/init.sh"
 	[ -n "$suite" ] && install -m 755 "$suite" "$root/tests/custom.sh"
+	# --disk: init loads these, in order, before the suite runs
+	if [ -n "$disk" ] && [ -d "${DISK_MODULES_DIR:-}" ]; then
+		mkdir -p "$root/lib/tlat-disk"
+		cp "$DISK_MODULES_DIR"/* "$root/lib/tlat-disk/"
+	fi
 	install -m 755 "$work/ufd_test" "$root/tests/ufd_test"
 	# the auto-analysis tests' hog and checker, shared with the live tests
 	install -m 755 "$work/tlat-hog" "$root/tests/tlat-hog"
@@ -253,10 +262,11 @@ run_vm() {
 	# in text_poke_bp(), so: single-threaded TCG. Its guest clock is the
 	# host clock: when QEMU does not get the CPU, the guest misses timer
 	# periods, hence the raised host priority.
-	local icount_args=""
+	local icount_args="" disk_args=""
 	[ -n "$icount" ] && icount_args="-icount $icount"
+	[ -n "$disk" ] && disk_args="-drive file=$disk,format=raw,if=virtio"
 	timeout -k 10 "$timeout" nice -n -10 qemu-system-x86_64 \
-		-accel tcg,thread=single $icount_args -cpu ${TLAT_VM_CPU:-max} -smp 2 -m 1024 \
+		-accel tcg,thread=single $icount_args $disk_args -cpu ${TLAT_VM_CPU:-max} -smp 2 -m 1024 \
 		-nographic -no-reboot -kernel "$bz" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 loglevel=4 $append" \
 		< /dev/null > "$con" 2>&1 &

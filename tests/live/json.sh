@@ -228,16 +228,16 @@ vs_text "rt-tests top: thread i = the i-th CPU's thread min/avg/max" rt-tests-to
 	"$JD/rt/top.json" "$WORK/jrtt.out"
 
 # --- the unit tests' synthetic documents, which set every analysis field -------
-if [ -x tests/unit/test_json ]; then
+if [ -x build/tests/unit/test_json ]; then
 	mkdir -p "$JD/unit"
-	TLAT_JSON_DUMP_DIR="$JD/unit" tests/unit/test_json > "$WORK/junit.out" 2>&1
+	TLAT_JSON_DUMP_DIR="$JD/unit" build/tests/unit/test_json > "$WORK/junit.out" 2>&1
 	check "json: the unit tests' documents were written" \
 		bash -c "ls $JD/unit/unit-tlat-*.json $JD/unit/unit-rt-tests-*.json > /dev/null" ||
 		show "$WORK/junit.out"
 	valid "unit documents (tlat)" $SCHEMA "$JD"/unit/unit-tlat-*.json
 	valid "unit documents (rt-tests)" $RT_SCHEMA "$JD"/unit/unit-rt-tests-*.json
 else
-	not_ok "json: tests/unit/test_json is not built (make unit-test)"
+	not_ok "json: build/tests/unit/test_json is not built (make unit-test)"
 fi
 
 # --- every document of this file, once more --------------------------------------

@@ -102,9 +102,28 @@ check "record --json: exit $rc, a document valid against its schema, and the rec
 	bash -c "[ $rc = 0 ] && [ -s $WORK/json.dat ] && tests/tools/validate-json.py \
 		 docs/tlat-json.schema.json $WORK/rec.json > /dev/null" ||
 	show "$WORK/rec-json.out"
+# report --json gives the recorded run's document: the run's own command
+# line, options, system and start, and the same numbers
+"$TLAT" report --json "$WORK/rep.json" "$WORK/json.dat" > /dev/null 2> "$WORK/rep-json.err"
+rc=$?
+check "report --json: exit $rc, a document valid against its schema" \
+	bash -c "[ $rc = 0 ] && tests/tools/validate-json.py docs/tlat-json.schema.json \
+		 $WORK/rep.json > /dev/null" || show "$WORK/rep-json.err"
+check "report --json: the recorded run's argv, options, system, start, source and numbers" \
+	tests/tools/json-same.py "$WORK/rec.json" "$WORK/rep.json" argv options system \
+	start_time source contexts cpus all threshold
+"$TLAT" report --json - --json-format rt-tests "$WORK/json.dat" > "$WORK/rep-rt.json" 2>&1
+rc=$?
+check "report --json - --json-format rt-tests: exit $rc, cyclictest's shape, the run's command line" \
+	bash -c "[ $rc = 0 ] && tests/tools/validate-json.py docs/tlat-rt-tests.schema.json \
+		 $WORK/rep-rt.json > /dev/null && python3 tests/tools/check-rt-tests-json.py \
+		 $WORK/rep-rt.json > /dev/null &&
+		 grep -q '\"cmdline:\": \"$TLAT record -o $WORK/json.dat' $WORK/rep-rt.json" ||
+	show "$WORK/rep-rt.json"
 
 # a threshold every run crosses soon: the recording ends with the stop
-"$TLAT" record -o "$WORK/stop.dat" -T 30 -d 10 -q > "$WORK/rec-stop.out" 2>&1
+"$TLAT" record -o "$WORK/stop.dat" -T 30 -d 10 -q --json "$WORK/rec-stop.json" \
+	> "$WORK/rec-stop.out" 2>&1
 rc=$?
 "$TLAT" report "$WORK/stop.dat" > "$WORK/rep-stop.out" 2>&1
 rc2=$?
@@ -112,6 +131,10 @@ check "record -T 30 stops (exit $rc), report replays the stop (exit $rc2)" \
 	bash -c "[ $rc = 2 ] && [ $rc2 = 2 ]"
 check "report: the same summary and auto-analysis as the stopped run" \
 	same_output "$WORK/rec-stop.out" "$WORK/rep-stop.out"
+"$TLAT" report --json "$WORK/rep-stop.json" "$WORK/stop.dat" > /dev/null 2>&1
+check "report --json: the stopped run's threshold sample and auto-analysis, exit status 2" \
+	tests/tools/json-same.py "$WORK/rec-stop.json" "$WORK/rep-stop.json" threshold \
+	/auto_analysis/cpus exit_status end
 "$TLAT" report -T 0 "$WORK/stop.dat" > "$WORK/rep-nostop.out" 2>&1
 rc=$?
 check "report -T 0: no stop, every sample of the recording counts (exit $rc)" \

@@ -27,11 +27,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "aa.h"
-#include "aa_adapter.h"
-#include "aa_render.h"
-#include "cli.h"
-#include "kstack.h"
+#include "analysis/aa.h"
+#include "analysis/aa_adapter.h"
+#include "cmd/cli.h"
+#include "output/text_aa.h"
+#include "trace/kstack.h"
 
 /* the expected expiry of the activation under study: 1000 s into the run */
 #define E_NS		1000000000000ULL

@@ -19,8 +19,8 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
-#include "actions.h"
-#include "cli.h"
+#include "cmd/cli.h"
+#include "run/actions.h"
 
 static volatile sig_atomic_t got_signal;
 
@@ -157,7 +157,7 @@ static int save_trace(void *priv, const char *path, char *err)
 	struct env *e = priv;
 
 	if (e->fail) {
-		snprintf(err, TLAT_ERR_LEN, "cannot save the trace to %s", path);
+		tlat_err(err, "cannot save the trace to %s", path);
 		return e->fail;
 	}
 	snprintf(e->saved[e->nr_saved++], sizeof(e->saved[0]), "%s", path);

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cli.h"
-#include "cpuset.h"
+#include "cmd/cli.h"
+#include "util/cpuset.h"
 
 #define NR_CPUS	4
 

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cli.h"
-#include "extra_events.h"
+#include "cmd/cli.h"
+#include "trace/extra_events.h"
 
 #define ARGV(...)	((char *[]){ "tlat", __VA_ARGS__, NULL })
 #define ARGC(...)	((int)(sizeof((char *[]){ "tlat", __VA_ARGS__ }) / sizeof(char *)))
@@ -63,9 +63,9 @@ static void test_no_events(void **state)
 
 	(void)state;
 	assert_int_equal(cli_params_init(&p, TLAT_MODE_HIST, 2), 0);
-	assert_int_equal(extra_events_enable(&ev, &p, NULL, err), 0);
+	assert_int_equal(extra_events_enable(&ev, &p, NULL, NULL, err), 0);
 	assert_null(ev);
-	assert_int_equal(extra_events_save_hists(ev, stdout, err), 0);
+	assert_int_equal(extra_events_save_hists(ev, NULL, err), 0);
 	extra_events_free(ev);
 	assert_string_equal(err, "");
 	cli_params_free(&p);

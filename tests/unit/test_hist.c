@@ -11,11 +11,19 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "hist.h"
+#include "stats/aggregate.h"
 
 #define NR_CPUS		4
 #define ENTRIES		10
 #define BUCKET_NS	1000
+
+/* an aggregate that keeps hist's buckets only, as a run of tlat hist fills them */
+static struct tlat_aggregate *hist_alloc(int nr_cpus, unsigned int entries, u64 bucket_ns)
+{
+	return agg_alloc(&(struct tlat_agg_layout){
+		.nr_cpus = nr_cpus, .entries = entries, .bucket_ns = bucket_ns,
+	});
+}
 
 static int setup_hist(void **state)
 {
@@ -25,41 +33,39 @@ static int setup_hist(void **state)
 
 static int teardown_hist(void **state)
 {
-	hist_free(*state);
+	agg_free(*state);
 	return 0;
 }
 
-static void add(struct tlat_hist *hist, int cpu, enum tlat_ctx ctx, u64 latency_ns)
+static void add(struct tlat_aggregate *hist, int cpu, enum tlat_ctx ctx, u64 latency_ns)
 {
-	struct tlat_sample s = { .cpu = cpu, .ctx = ctx, .latency_ns = latency_ns };
-
-	hist_add_sample(hist, &s);
+	agg_add_linear(hist, cpu, ctx, latency_ns);
 }
 
-static u64 total(const struct tlat_hist *hist, int cpu, enum tlat_ctx ctx)
+static u64 total(const struct tlat_aggregate *hist, int cpu, enum tlat_ctx ctx)
 {
 	u64 n = 0;
 
-	for (unsigned int i = 0; i <= hist_entries(hist); i++)
-		n += hist_bucket(hist, cpu, ctx, i);
+	for (unsigned int i = 0; i <= agg_entries(hist); i++)
+		n += agg_bucket(hist, cpu, ctx, i);
 	return n;
 }
 
 /* one sample of latency_ns must land in bucket index, and nowhere else */
 static void expect_bucket(u64 latency_ns, unsigned int index)
 {
-	struct tlat_hist *hist = hist_alloc(NR_CPUS, ENTRIES, BUCKET_NS);
+	struct tlat_aggregate *hist = hist_alloc(NR_CPUS, ENTRIES, BUCKET_NS);
 
 	assert_non_null(hist);
 	add(hist, 1, TLAT_CTX_IRQ, latency_ns);
-	if (hist_bucket(hist, 1, TLAT_CTX_IRQ, index) != 1 || total(hist, 1, TLAT_CTX_IRQ) != 1)
+	if (agg_bucket(hist, 1, TLAT_CTX_IRQ, index) != 1 || total(hist, 1, TLAT_CTX_IRQ) != 1)
 		fail_msg("%llu ns: not (only) in bucket %u", (unsigned long long)latency_ns, index);
-	hist_free(hist);
+	agg_free(hist);
 }
 
 static void test_entries(void **state)
 {
-	assert_int_equal(hist_entries(*state), ENTRIES);
+	assert_int_equal(agg_entries(*state), ENTRIES);
 }
 
 static void test_bucketing(void **state)
@@ -86,21 +92,21 @@ static void test_last_bucket_and_overflow(void **state)
 
 static void test_counts_accumulate(void **state)
 {
-	struct tlat_hist *hist = *state;
+	struct tlat_aggregate *hist = *state;
 
 	for (int i = 0; i < 3; i++)
 		add(hist, 0, TLAT_CTX_THREAD, 2500);
 	add(hist, 0, TLAT_CTX_THREAD, 2000);
 	add(hist, 0, TLAT_CTX_THREAD, 50000);
 	add(hist, 0, TLAT_CTX_THREAD, 60000);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_THREAD, 2), 4);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_THREAD, ENTRIES), 2);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_THREAD, 2), 4);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_THREAD, ENTRIES), 2);
 	assert_int_equal(total(hist, 0, TLAT_CTX_THREAD), 6);
 }
 
 static void test_per_context(void **state)
 {
-	struct tlat_hist *hist = *state;
+	struct tlat_aggregate *hist = *state;
 
 	add(hist, 2, TLAT_CTX_IRQ, 1000);
 	add(hist, 2, TLAT_CTX_IRQ, 1000000);	/* IRQ overflow */
@@ -108,18 +114,18 @@ static void test_per_context(void **state)
 	add(hist, 2, TLAT_CTX_THREAD, 3000);
 	add(hist, 2, TLAT_CTX_USER, 20000);	/* user overflow */
 
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_IRQ, 1), 1);
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_THREAD, 1), 0);
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_USER, 1), 0);
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_THREAD, 3), 2);
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_IRQ, 3), 0);
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_USER, 3), 0);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_IRQ, 1), 1);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_THREAD, 1), 0);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_USER, 1), 0);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_THREAD, 3), 2);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_IRQ, 3), 0);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_USER, 3), 0);
 	/* each overflow bucket belongs to its context only, not to the next one's bucket 0 */
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_IRQ, ENTRIES), 1);
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_THREAD, 0), 0);
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_THREAD, ENTRIES), 0);
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_USER, 0), 0);
-	assert_int_equal(hist_bucket(hist, 2, TLAT_CTX_USER, ENTRIES), 1);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_IRQ, ENTRIES), 1);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_THREAD, 0), 0);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_THREAD, ENTRIES), 0);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_USER, 0), 0);
+	assert_int_equal(agg_bucket(hist, 2, TLAT_CTX_USER, ENTRIES), 1);
 	assert_int_equal(total(hist, 2, TLAT_CTX_IRQ), 2);
 	assert_int_equal(total(hist, 2, TLAT_CTX_THREAD), 2);
 	assert_int_equal(total(hist, 2, TLAT_CTX_USER), 1);
@@ -127,40 +133,40 @@ static void test_per_context(void **state)
 
 static void test_per_cpu(void **state)
 {
-	struct tlat_hist *hist = *state;
+	struct tlat_aggregate *hist = *state;
 
 	add(hist, 0, TLAT_CTX_IRQ, 4000);
 	add(hist, 3, TLAT_CTX_IRQ, 4000);
 	add(hist, 3, TLAT_CTX_IRQ, 4000);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, 4), 1);
-	assert_int_equal(hist_bucket(hist, 3, TLAT_CTX_IRQ, 4), 2);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 4), 1);
+	assert_int_equal(agg_bucket(hist, 3, TLAT_CTX_IRQ, 4), 2);
 	/* untouched CPUs read 0 everywhere, the overflow bucket included */
 	for (int cpu = 1; cpu <= 2; cpu++)
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
 			for (unsigned int i = 0; i <= ENTRIES; i++)
-				assert_int_equal(hist_bucket(hist, cpu, ctx, i), 0);
+				assert_int_equal(agg_bucket(hist, cpu, ctx, i), 0);
 }
 
 static void test_read_beyond_overflow(void **state)
 {
-	struct tlat_hist *hist = *state;
+	struct tlat_aggregate *hist = *state;
 
 	/* fill every bucket of CPU 0, so a stray read would see a count */
 	for (unsigned int i = 0; i <= ENTRIES; i++)
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
 			add(hist, 0, ctx, (u64)i * BUCKET_NS);
 	add(hist, 1, TLAT_CTX_IRQ, 0);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES), 1);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES + 1), 0);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_THREAD, ENTRIES + 1), 0);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_USER, ENTRIES + 1), 0);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_USER, UINT_MAX), 0);
-	assert_int_equal(hist_bucket(hist, 3, TLAT_CTX_IRQ, ENTRIES + 1), 0);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES), 1);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES + 1), 0);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_THREAD, ENTRIES + 1), 0);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_USER, ENTRIES + 1), 0);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_USER, UINT_MAX), 0);
+	assert_int_equal(agg_bucket(hist, 3, TLAT_CTX_IRQ, ENTRIES + 1), 0);
 }
 
 static void test_out_of_range_cpu(void **state)
 {
-	struct tlat_hist *hist = *state;
+	struct tlat_aggregate *hist = *state;
 
 	add(hist, -1, TLAT_CTX_IRQ, 1000);
 	add(hist, NR_CPUS, TLAT_CTX_IRQ, 1000);
@@ -173,37 +179,37 @@ static void test_out_of_range_cpu(void **state)
 /* nanosecond display with the default bucket: 256 buckets of 1 ns */
 static void test_one_ns_buckets(void **state)
 {
-	struct tlat_hist *hist = hist_alloc(1, 256, 1);
+	struct tlat_aggregate *hist = hist_alloc(1, 256, 1);
 
 	(void)state;
 	assert_non_null(hist);
 	add(hist, 0, TLAT_CTX_IRQ, 0);
 	add(hist, 0, TLAT_CTX_IRQ, 255);
 	add(hist, 0, TLAT_CTX_IRQ, 256);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, 0), 1);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, 255), 1);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, 256), 1);
-	hist_free(hist);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 0), 1);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 255), 1);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 256), 1);
+	agg_free(hist);
 }
 
 /* a bucket size of 0 would divide by zero: it is taken as 1 ns */
 static void test_zero_bucket_size(void **state)
 {
-	struct tlat_hist *hist = hist_alloc(1, ENTRIES, 0);
+	struct tlat_aggregate *hist = hist_alloc(1, ENTRIES, 0);
 
 	(void)state;
 	assert_non_null(hist);
 	add(hist, 0, TLAT_CTX_IRQ, 5);
 	add(hist, 0, TLAT_CTX_IRQ, ENTRIES);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, 5), 1);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES), 1);
-	hist_free(hist);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 5), 1);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES), 1);
+	agg_free(hist);
 }
 
 /* a wide bucket: -b 10 in microseconds is 10000 ns */
 static void test_wide_buckets(void **state)
 {
-	struct tlat_hist *hist = hist_alloc(1, ENTRIES, 10000);
+	struct tlat_aggregate *hist = hist_alloc(1, ENTRIES, 10000);
 
 	(void)state;
 	assert_non_null(hist);
@@ -211,11 +217,11 @@ static void test_wide_buckets(void **state)
 	add(hist, 0, TLAT_CTX_IRQ, 10000);
 	add(hist, 0, TLAT_CTX_IRQ, 99999);
 	add(hist, 0, TLAT_CTX_IRQ, 100000);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, 0), 1);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, 1), 1);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES - 1), 1);
-	assert_int_equal(hist_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES), 1);
-	hist_free(hist);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 0), 1);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 1), 1);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES - 1), 1);
+	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES), 1);
+	agg_free(hist);
 }
 
 #define HIST_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup_hist, teardown_hist)

@@ -19,18 +19,18 @@
 #include <cmocka.h>
 #include <json.h>
 
-#include "cli.h"
-#include "render_json.h"
-#include "version.h"
+#include "cmd/cli.h"
+#include "core/version.h"
+#include "output/json.h"
+#include "trace/dat_meta.h"
 
 #define NR_CPUS		4
 
 struct fixture {
+	enum tlat_command command;	/* of the next start(); measure unless set */
 	struct tlat_params params;
 	char **argv;
-	struct tlat_stats *stats;
-	struct tlat_hist *hist;
-	struct tlat_pctl *pctl;
+	struct tlat_aggregate *agg;
 	struct tlat_sysinfo sys;
 	struct tlat_report report;
 	struct json_object *doc;	/* the last document, parsed back */
@@ -47,11 +47,9 @@ static int teardown(void **state)
 {
 	struct fixture *f = *state;
 
-	if (f->stats)
+	if (f->agg)
 		cli_params_free(&f->params);
-	stats_free(f->stats);
-	hist_free(f->hist);
-	pctl_free(f->pctl);
+	agg_free(f->agg);
 	json_object_put(f->doc);
 	free(f->text);
 	free(f);
@@ -69,20 +67,19 @@ static void start(struct fixture *f, enum tlat_mode mode, int argc, char **argv)
 	char err[TLAT_ERR_LEN] = "";
 
 	assert_int_equal(cli_params_init(p, mode, NR_CPUS), 0);
+	p->command = f->command;
 	p->argc = argc;
 	p->argv = argv;
 	/* as main(): the command name is the parser's argv[0] */
 	if (cli_parse(p, argc - 1, argv + 1, err))
 		fail_msg("cli_parse: %s", err);
-	f->stats = stats_alloc(NR_CPUS);
-	f->pctl = pctl_alloc(NR_CPUS);
-	assert_non_null(f->stats);
-	assert_non_null(f->pctl);
-	if (mode == TLAT_MODE_HIST) {
-		f->hist = hist_alloc(NR_CPUS, p->hist.entries,
-				     (u64)p->hist.bucket_size * (p->nano ? 1 : 1000));
-		assert_non_null(f->hist);
-	}
+	f->agg = agg_alloc(&(struct tlat_agg_layout){
+		.nr_cpus = NR_CPUS,
+		.entries = mode == TLAT_MODE_HIST ? p->hist.entries : 0,
+		.bucket_ns = (u64)p->hist.bucket_size * (p->nano ? 1 : 1000),
+		.loglinear = true,
+	});
+	assert_non_null(f->agg);
 	strcpy(f->sys.uts.sysname, "Linux");
 	strcpy(f->sys.uts.nodename, "rig");
 	strcpy(f->sys.uts.release, "6.12.57-rt-amd64");
@@ -94,9 +91,7 @@ static void start(struct fixture *f, enum tlat_mode mode, int argc, char **argv)
 	f->sys.realtime = true;
 	f->report = (struct tlat_report){
 		.params = p,
-		.stats = f->stats,
-		.hist = f->hist,
-		.pctl = f->pctl,
+		.agg = f->agg,
 		.sys = &f->sys,
 		.user_data = true,
 		.elapsed_s = 3,
@@ -113,10 +108,9 @@ static void add_n(struct fixture *f, int cpu, enum tlat_ctx ctx, u64 latency_ns,
 
 	for (int i = 0; i < n; i++) {
 		s.seq = i;
-		stats_add_sample(f->stats, &s);
-		pctl_add_sample(f->pctl, &s);
-		if (f->hist)
-			hist_add_sample(f->hist, &s);
+		agg_add_stat(f->agg, s.cpu, s.ctx, s.latency_ns);
+		agg_add_loglinear(f->agg, s.cpu, s.ctx, s.latency_ns);
+		agg_add_linear(f->agg, s.cpu, s.ctx, s.latency_ns);
 	}
 }
 
@@ -152,8 +146,8 @@ static void dump(const char *name, const char *text)
 /* build the document, write it as json_output does, and parse it back */
 static void render(struct fixture *f, bool rttests, const char *name)
 {
-	struct json_object *doc = rttests ? render_json_rttests(&f->report)
-					  : render_json_tlat(&f->report);
+	struct json_object *doc = rttests ? json_rttests_document(&f->report)
+					  : json_tlat_document(&f->report);
 
 	assert_non_null(doc);
 	free(f->text);
@@ -220,9 +214,9 @@ static void expect_pctl(struct fixture *f, const char *ptr, int cpu, enum tlat_c
 	u64 got = num(f, ptr), want;
 
 	if (cpu < 0)
-		assert_true(pctl_get_merged(f->pctl, &f->params.cpus, ctx, ppm, &want));
+		assert_true(agg_percentile_merged(f->agg, &f->params.cpus, ctx, ppm, &want));
 	else
-		assert_true(pctl_get(f->pctl, cpu, ctx, ppm, &want));
+		assert_true(agg_percentile(f->agg, cpu, ctx, ppm, &want));
 	assert_int_equal(got, want);
 	if ((got > exact ? got - exact : exact - got) * 256 > exact)
 		fail_msg("%s: %llu, exact %llu", ptr, (unsigned long long)got,
@@ -612,6 +606,107 @@ static void test_rttests_hist_nano(void **state)
 	assert_non_null(strstr(f->text, "\"avg\": 7158.00,"));
 }
 
+/*
+ * tlat report of a tlat record recording: argv, options and system are the
+ * recorded run's description, which round-trips through the marker lines
+ * that carry it; the times are the recorded run's
+ */
+static int collect_line(void *ctx, const char *line)
+{
+	struct dat_run *run = ctx;
+
+	assert_true(strlen(line) < DAT_RUN_CHUNK + 64);
+	dat_run_line(run, line, strlen(line));
+	return 0;
+}
+
+static void test_tlat_report_of_tlat_record(void **state)
+{
+	struct fixture *f = *state;
+	struct dat_run info = { .json = NULL };
+	struct tlat_report_origin origin = { .nr_cpus = NR_CPUS };
+	struct tlat_params *rp = calloc(1, sizeof(*rp));
+	struct json_object *desc;
+	char err[TLAT_ERR_LEN];
+	char **rargv = (char *[]){ "tlat", "hist", "-b", "2", "rec.dat", NULL };
+
+	/* the run that recorded: its description, as tlat record writes it */
+	f->command = TLAT_CMD_RECORD;
+	START(f, TLAT_MODE_HIST, "hist", "-c", "0-2", "-p", "250", "-o", "rec.dat");
+	/* as typed: main() parses from the word before the options */
+	f->params.argv = (char *[]){ "tlat", "record", "hist", "-c", "0-2", "-p", "250", "-o",
+				     "rec.dat", NULL };
+	f->params.argc = 9;
+	desc = json_run_description(&f->params, &f->sys, 1700000000);
+	assert_non_null(desc);
+	assert_int_equal(dat_run_write(json_object_to_json_string_ext(desc,
+			 JSON_C_TO_STRING_PLAIN), collect_line, &info), 0);
+	json_object_put(desc);
+	assert_true(dat_run_complete(&info));
+	assert_true(info.total > 1);	/* the description needs several lines */
+	origin.run = json_tokener_parse(info.json);
+	assert_non_null(origin.run);
+
+	/* tlat report hist -b 2 rec.dat: its own histogram, the recorded run's rest */
+	assert_int_equal(cli_params_init(rp, TLAT_MODE_HIST, NR_CPUS), 0);
+	rp->command = TLAT_CMD_REPORT;
+	rp->argc = 5;
+	rp->argv = rargv;
+	assert_int_equal(cli_parse(rp, 4, rargv + 1, err), 0);
+	add_samples(f);
+	f->report.params = rp;
+	f->report.sys = NULL;
+	f->report.origin = &origin;
+	render(f, false, "unit-tlat-report");
+	assert_string_equal(str(f, "/argv/2"), "hist");
+	assert_int_equal(num(f, "/options/period_us"), 250);
+	assert_string_equal(str(f, "/system/release"), "6.12.57-rt-amd64");
+	assert_true(boolean(f, "/system/realtime"));
+	assert_string_equal(str(f, "/start_time"), "2023-11-14T22:13:20Z");
+	render(f, true, "unit-rt-tests-report");
+	assert_string_equal(str(f, "/cmdline:"), "tlat record hist -c 0-2 -p 250 -o rec.dat");
+	assert_int_equal(num(f, "/sysinfo/realtime"), 1);
+
+	/* a recording cut short: the description is dropped, not half read */
+	dat_run_free(&info);
+	dat_run_line(&info, "tlat-run: 2/3 {}", 16);
+	assert_false(dat_run_complete(&info));
+
+	json_object_put(origin.run);
+	dat_run_free(&info);
+	cli_params_free(rp);
+	free(rp);
+}
+
+/* tlat report of trace-cmd's recording: what trace-cmd keeps, nulls for the rest */
+static void test_tlat_report_of_trace_cmd_record(void **state)
+{
+	struct fixture *f = *state;
+	struct tlat_report_origin origin = { .uname = "Linux vm 6.1.0-28-rt-amd64 x86_64",
+					     .nr_cpus = 2 };
+
+	f->command = TLAT_CMD_REPORT;
+	START(f, TLAT_MODE_TOP, "tc.dat");
+	add_samples(f);
+	f->report.sys = NULL;
+	f->report.origin = &origin;
+	f->report.start_time = (time_t)-1;
+	f->report.end_time = (time_t)-1;
+	render(f, false, "unit-tlat-report-trace-cmd");
+	assert_string_equal(str(f, "/system/sysname"), "Linux");
+	assert_string_equal(str(f, "/system/nodename"), "vm");
+	assert_string_equal(str(f, "/system/release"), "6.1.0-28-rt-amd64");
+	assert_string_equal(str(f, "/system/machine"), "x86_64");
+	assert_int_equal(num(f, "/system/nr_cpus"), 2);
+	expect_null(f, "/system/version");
+	expect_null(f, "/system/realtime");
+	expect_null(f, "/start_time");
+	expect_null(f, "/end_time");
+	render(f, true, "unit-rt-tests-report-trace-cmd");
+	expect_null(f, "/start_time");
+	assert_int_equal(num(f, "/sysinfo/realtime"), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -622,6 +717,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tlat_threshold_and_analysis, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rttests_top, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rttests_hist_nano, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tlat_report_of_tlat_record, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tlat_report_of_trace_cmd_record, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests_name("json", tests, NULL, NULL);

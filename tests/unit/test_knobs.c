@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "knobs.h"
+#include "util/knobs.h"
 
 static void write_file(const char *dir, const char *name, const char *value)
 {

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "parse.h"
+#include "util/parse.h"
 
 #define SENTINEL	424242ULL
 #define SCHED_DL	6	/* SCHED_DEADLINE, as parse.c uses it */

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "cpuset.h"
-#include "pctl.h"
+#include "stats/aggregate.h"
+#include "util/cpuset.h"
 
 #define NR_CPUS		4
 
@@ -48,11 +48,17 @@ static u64 exact(u64 *sorted, size_t n, u32 ppm)
 	return sorted[(rank ? rank : 1) - 1];
 }
 
-static void add(struct tlat_pctl *pctl, int cpu, enum tlat_ctx ctx, u64 ns)
+/* an aggregate that keeps the percentiles' buckets, as a run with --json fills them */
+static struct tlat_aggregate *pctl_alloc(void)
 {
-	struct tlat_sample s = { .cpu = cpu, .ctx = ctx, .latency_ns = ns };
+	return agg_alloc(&(struct tlat_agg_layout){ .nr_cpus = NR_CPUS, .loglinear = true });
+}
 
-	pctl_add_sample(pctl, &s);
+static void add(struct tlat_aggregate *pctl, int cpu, enum tlat_ctx ctx, u64 ns)
+{
+	/* the percentiles' count, min and max are the statistics' */
+	agg_add_stat(pctl, cpu, ctx, ns);
+	agg_add_loglinear(pctl, cpu, ctx, ns);
 }
 
 /* within 1/256 of the exact value; exact below 256 ns */
@@ -69,7 +75,7 @@ static void expect_close(u64 got, u64 want, u32 ppm, const char *what)
 /* feed values[] to CPU 1's thread context and check every percentile */
 static void check_set(u64 *values, size_t n, const char *what)
 {
-	struct tlat_pctl *pctl = pctl_alloc(NR_CPUS);
+	struct tlat_aggregate *pctl = pctl_alloc();
 	u64 got;
 
 	assert_non_null(pctl);
@@ -77,13 +83,13 @@ static void check_set(u64 *values, size_t n, const char *what)
 		add(pctl, 1, TLAT_CTX_THREAD, values[i]);
 	qsort(values, n, sizeof(*values), cmp_u64);
 	for (size_t i = 0; i < sizeof(ppms) / sizeof(ppms[0]); i++) {
-		assert_true(pctl_get(pctl, 1, TLAT_CTX_THREAD, ppms[i], &got));
+		assert_true(agg_percentile(pctl, 1, TLAT_CTX_THREAD, ppms[i], &got));
 		expect_close(got, exact(values, n, ppms[i]), ppms[i], what);
 	}
 	/* the other contexts and CPUs saw nothing */
-	assert_false(pctl_get(pctl, 1, TLAT_CTX_IRQ, 500000, &got));
-	assert_false(pctl_get(pctl, 0, TLAT_CTX_THREAD, 500000, &got));
-	pctl_free(pctl);
+	assert_false(agg_percentile(pctl, 1, TLAT_CTX_IRQ, 500000, &got));
+	assert_false(agg_percentile(pctl, 0, TLAT_CTX_THREAD, 500000, &got));
+	agg_free(pctl);
 }
 
 #define N_BIG	200000
@@ -148,7 +154,7 @@ static void test_bucket_edges(void **state)
 
 static void test_small_values_are_exact(void **state)
 {
-	struct tlat_pctl *pctl = pctl_alloc(NR_CPUS);
+	struct tlat_aggregate *pctl = pctl_alloc();
 	u64 got;
 
 	(void)state;
@@ -157,38 +163,38 @@ static void test_small_values_are_exact(void **state)
 	for (u64 ns = 0; ns < 256; ns++)
 		add(pctl, 2, TLAT_CTX_IRQ, ns);
 	for (u32 r = 1; r <= 256; r++) {
-		assert_true(pctl_get(pctl, 2, TLAT_CTX_IRQ, r * 1000000 / 256, &got));
+		assert_true(agg_percentile(pctl, 2, TLAT_CTX_IRQ, r * 1000000 / 256, &got));
 		assert_int_equal(got, r - 1);
 	}
-	pctl_free(pctl);
+	agg_free(pctl);
 }
 
 static void test_rank_rule(void **state)
 {
-	struct tlat_pctl *pctl = pctl_alloc(NR_CPUS);
+	struct tlat_aggregate *pctl = pctl_alloc();
 	u64 got;
 
 	(void)state;
 	assert_non_null(pctl);
-	assert_false(pctl_get(pctl, 0, TLAT_CTX_USER, 500000, &got));
+	assert_false(agg_percentile(pctl, 0, TLAT_CTX_USER, 500000, &got));
 	add(pctl, 0, TLAT_CTX_USER, 123456789);
 	/* one sample is every percentile, exactly, though its bucket is 512 ns wide */
 	for (size_t i = 0; i < sizeof(ppms) / sizeof(ppms[0]); i++) {
-		assert_true(pctl_get(pctl, 0, TLAT_CTX_USER, ppms[i], &got));
+		assert_true(agg_percentile(pctl, 0, TLAT_CTX_USER, ppms[i], &got));
 		assert_int_equal(got, 123456789);
 	}
 	/* two samples: the median is the lower one (rank ceil(0.5 * 2) = 1) */
 	add(pctl, 0, TLAT_CTX_USER, 200000000);
-	assert_true(pctl_get(pctl, 0, TLAT_CTX_USER, 500000, &got));
+	assert_true(agg_percentile(pctl, 0, TLAT_CTX_USER, 500000, &got));
 	assert_int_equal(got, 123456789);
-	assert_true(pctl_get(pctl, 0, TLAT_CTX_USER, 500001, &got));
+	assert_true(agg_percentile(pctl, 0, TLAT_CTX_USER, 500001, &got));
 	assert_int_equal(got, 200000000);
-	pctl_free(pctl);
+	agg_free(pctl);
 }
 
 static void test_beyond_last_bucket(void **state)
 {
-	struct tlat_pctl *pctl = pctl_alloc(NR_CPUS);
+	struct tlat_aggregate *pctl = pctl_alloc();
 	u64 got;
 
 	(void)state;
@@ -197,19 +203,19 @@ static void test_beyond_last_bucket(void **state)
 	add(pctl, 3, TLAT_CTX_THREAD, 100000000000ull);
 	add(pctl, 3, TLAT_CTX_THREAD, 150000000000ull);
 	add(pctl, 3, TLAT_CTX_THREAD, 200000000000ull);
-	assert_true(pctl_get(pctl, 3, TLAT_CTX_THREAD, 1000000, &got));
+	assert_true(agg_percentile(pctl, 3, TLAT_CTX_THREAD, 1000000, &got));
 	assert_int_equal(got, 200000000000ull);
-	assert_true(pctl_get(pctl, 3, TLAT_CTX_THREAD, 1, &got));
+	assert_true(agg_percentile(pctl, 3, TLAT_CTX_THREAD, 1, &got));
 	assert_int_equal(got, 100000000000ull);
 	/* and nothing in between is answered outside [min, max] */
-	assert_true(pctl_get(pctl, 3, TLAT_CTX_THREAD, 500000, &got));
+	assert_true(agg_percentile(pctl, 3, TLAT_CTX_THREAD, 500000, &got));
 	assert_in_range(got, 100000000000ull, 200000000000ull);
-	pctl_free(pctl);
+	agg_free(pctl);
 }
 
 static void test_merged(void **state)
 {
-	struct tlat_pctl *pctl = pctl_alloc(NR_CPUS);
+	struct tlat_aggregate *pctl = pctl_alloc();
 	struct tlat_cpuset set;
 	size_t n_in_set = 0;
 	u64 *all = malloc(N_BIG * sizeof(*all)), got;
@@ -233,27 +239,27 @@ static void test_merged(void **state)
 	}
 	qsort(all, n_in_set, sizeof(*all), cmp_u64);
 	for (size_t i = 0; i < sizeof(ppms) / sizeof(ppms[0]); i++) {
-		assert_true(pctl_get_merged(pctl, &set, TLAT_CTX_IRQ, ppms[i], &got));
+		assert_true(agg_percentile_merged(pctl, &set, TLAT_CTX_IRQ, ppms[i], &got));
 		expect_close(got, exact(all, n_in_set, ppms[i]), ppms[i], "merged");
 	}
-	assert_false(pctl_get_merged(pctl, &set, TLAT_CTX_USER, 500000, &got));
+	assert_false(agg_percentile_merged(pctl, &set, TLAT_CTX_USER, 500000, &got));
 	cpuset_free(&set);
-	pctl_free(pctl);
+	agg_free(pctl);
 	free(all);
 }
 
 static void test_bad_cpu_is_ignored(void **state)
 {
-	struct tlat_pctl *pctl = pctl_alloc(NR_CPUS);
+	struct tlat_aggregate *pctl = pctl_alloc();
 	u64 got;
 
 	(void)state;
 	assert_non_null(pctl);
 	add(pctl, NR_CPUS, TLAT_CTX_IRQ, 1000);
 	add(pctl, -1, TLAT_CTX_IRQ, 1000);
-	assert_false(pctl_get(pctl, NR_CPUS, TLAT_CTX_IRQ, 500000, &got));
-	assert_false(pctl_get(pctl, -1, TLAT_CTX_IRQ, 500000, &got));
-	pctl_free(pctl);
+	assert_false(agg_percentile(pctl, NR_CPUS, TLAT_CTX_IRQ, 500000, &got));
+	assert_false(agg_percentile(pctl, -1, TLAT_CTX_IRQ, 500000, &got));
+	agg_free(pctl);
 }
 
 int main(void)

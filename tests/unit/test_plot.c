@@ -14,15 +14,14 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cli.h"
-#include "render.h"
+#include "cmd/cli.h"
+#include "output/plot.h"
 
 #define NR_CPUS	4
 
 struct plot {
 	struct tlat_params params;
-	struct tlat_stats *stats;
-	struct tlat_hist *hist;
+	struct tlat_aggregate *agg;
 	struct tlat_report report;
 	char *script;
 	size_t len;
@@ -41,15 +40,15 @@ static struct plot *plot_new(char **argv)
 	assert_int_equal(cli_params_init(&pl->params, TLAT_MODE_HIST, NR_CPUS), 0);
 	if (cli_parse(&pl->params, argc, argv, err))
 		fail_msg("cli_parse: %s", err);
-	pl->stats = stats_alloc(NR_CPUS);
-	pl->hist = hist_alloc(NR_CPUS, pl->params.hist.entries,
-			      (u64)pl->params.hist.bucket_size * (pl->params.nano ? 1 : 1000));
-	assert_non_null(pl->stats);
-	assert_non_null(pl->hist);
+	pl->agg = agg_alloc(&(struct tlat_agg_layout){
+		.nr_cpus = NR_CPUS,
+		.entries = pl->params.hist.entries,
+		.bucket_ns = (u64)pl->params.hist.bucket_size * (pl->params.nano ? 1 : 1000),
+	});
+	assert_non_null(pl->agg);
 	pl->report = (struct tlat_report){
 		.params = &pl->params,
-		.stats = pl->stats,
-		.hist = pl->hist,
+		.agg = pl->agg,
 		.elapsed_s = 61,
 	};
 	return pl;
@@ -58,8 +57,7 @@ static struct plot *plot_new(char **argv)
 static void plot_free(struct plot *pl)
 {
 	cli_params_free(&pl->params);
-	stats_free(pl->stats);
-	hist_free(pl->hist);
+	agg_free(pl->agg);
 	free(pl->script);
 	free(pl);
 }
@@ -69,8 +67,8 @@ static void add_n(struct plot *pl, int cpu, enum tlat_ctx ctx, u64 latency_ns, i
 	struct tlat_sample s = { .cpu = cpu, .ctx = ctx, .latency_ns = latency_ns };
 
 	for (int i = 0; i < n; i++) {
-		stats_add_sample(pl->stats, &s);
-		hist_add_sample(pl->hist, &s);
+		agg_add_stat(pl->agg, s.cpu, s.ctx, s.latency_ns);
+		agg_add_linear(pl->agg, s.cpu, s.ctx, s.latency_ns);
 	}
 }
 

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cli.h"
-#include "recording.h"
+#include "cmd/cli.h"
+#include "trace/dat_read.h"
 
 #define NR_CPUS		4
 #define MAX_SAMPLES	64
@@ -174,16 +174,16 @@ static void activation(struct fixture *f, u64 base)
 
 static void test_meta_round_trip(void **state)
 {
-	struct recording_meta in = {
+	struct dat_meta in = {
 		.source = "tracepoints", .start_ns = 13897033961155ull, .end_ns = 13902033961155ull,
 		.stop_irq_us = 7, .stop_thread_us = 150, .stack_us = 3, .user_data = true,
 	};
-	struct recording_meta out;
+	struct dat_meta out;
 	char line[256];
 
 	(void)state;
-	assert_true(recording_meta_format(line, sizeof(line), &in) < (int)sizeof(line));
-	assert_true(recording_meta_parse(line, sizeof(line), &out));
+	assert_true(dat_meta_format(line, sizeof(line), &in) < (int)sizeof(line));
+	assert_true(dat_meta_parse(line, sizeof(line), &out));
 	assert_string_equal(out.source, in.source);
 	assert_int_equal(out.start_ns, in.start_ns);
 	assert_int_equal(out.end_ns, in.end_ns);
@@ -193,25 +193,25 @@ static void test_meta_round_trip(void **state)
 	assert_true(out.user_data);
 	/* trace_marker adds a newline; the field may run past the string */
 	strcat(line, "\n");
-	assert_true(recording_meta_parse(line, strlen(line) + 8, &out));
+	assert_true(dat_meta_parse(line, strlen(line) + 8, &out));
 	assert_int_equal(out.stack_us, 3);
 }
 
 static void test_meta_foreign(void **state)
 {
-	struct recording_meta m;
-	const char later[] = RECORDING_META_PREFIX " source=module color=blue end_ns=5";
+	struct dat_meta m;
+	const char later[] = DAT_META_PREFIX " source=module color=blue end_ns=5";
 
 	(void)state;
-	assert_false(recording_meta_parse("hello world", 11, &m));
-	assert_false(recording_meta_parse(RECORDING_META_PREFIX " start_ns=1", 64, &m));
+	assert_false(dat_meta_parse("hello world", 11, &m));
+	assert_false(dat_meta_parse(DAT_META_PREFIX " start_ns=1", 64, &m));
 	/* a later tlat's keys are skipped, the known ones still read */
-	assert_true(recording_meta_parse(later, sizeof(later), &m));
+	assert_true(dat_meta_parse(later, sizeof(later), &m));
 	assert_string_equal(m.source, "module");
 	assert_int_equal(m.end_ns, 5);
 	assert_int_equal(m.start_ns, 0);
 	/* cut short by the record's size: no source left */
-	assert_false(recording_meta_parse(later, strlen(RECORDING_META_PREFIX) + 4, &m));
+	assert_false(dat_meta_parse(later, strlen(DAT_META_PREFIX) + 4, &m));
 }
 
 static void test_tracepoints_hello_names_thread(void **state)

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cli.h"
-#include "render.h"
+#include "cmd/cli.h"
+#include "output/text.h"
 
 #define NR_CPUS		4
 #define ELAPSED_S	3725	/* "  0 01:02:05" */
@@ -25,8 +25,7 @@
 struct fixture {
 	struct tlat_params params;
 	bool params_set;
-	struct tlat_stats *stats;
-	struct tlat_hist *hist;
+	struct tlat_aggregate *agg;
 	struct tlat_report report;
 	char *text;		/* the last rendered output */
 	size_t len;
@@ -44,8 +43,7 @@ static int teardown(void **state)
 
 	if (f->params_set)
 		cli_params_free(&f->params);
-	stats_free(f->stats);
-	hist_free(f->hist);
+	agg_free(f->agg);
 	free(f->text);
 	free(f);
 	return 0;
@@ -65,18 +63,16 @@ static void start(struct fixture *f, enum tlat_mode mode, int argc, char **argv)
 	f->params_set = true;
 	if (cli_parse(&f->params, argc, argv, err))
 		fail_msg("cli_parse: %s", err);
-	f->stats = stats_alloc(NR_CPUS);
-	assert_non_null(f->stats);
-	if (mode == TLAT_MODE_HIST) {
-		/* as run.c sizes it: buckets in the display unit, samples in ns */
-		f->hist = hist_alloc(NR_CPUS, p->hist.entries,
-				     (u64)p->hist.bucket_size * (p->nano ? 1 : 1000));
-		assert_non_null(f->hist);
-	}
+	/* as the run sizes it: buckets in the display unit, samples in ns */
+	f->agg = agg_alloc(&(struct tlat_agg_layout){
+		.nr_cpus = NR_CPUS,
+		.entries = mode == TLAT_MODE_HIST ? p->hist.entries : 0,
+		.bucket_ns = (u64)p->hist.bucket_size * (p->nano ? 1 : 1000),
+	});
+	assert_non_null(f->agg);
 	f->report = (struct tlat_report){
 		.params = &f->params,
-		.stats = f->stats,
-		.hist = f->hist,
+		.agg = f->agg,
 		.elapsed_s = ELAPSED_S,
 	};
 }
@@ -87,9 +83,8 @@ static void add_n(struct fixture *f, int cpu, enum tlat_ctx ctx, u64 latency_ns,
 
 	for (int i = 0; i < n; i++) {
 		s.seq = i;
-		stats_add_sample(f->stats, &s);
-		if (f->hist)
-			hist_add_sample(f->hist, &s);
+		agg_add_stat(f->agg, s.cpu, s.ctx, s.latency_ns);
+		agg_add_linear(f->agg, s.cpu, s.ctx, s.latency_ns);
 	}
 }
 
@@ -380,7 +375,7 @@ static void test_duration_stamp(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		render_duration(buf, sizeof(buf), cases[i].s);
+		report_duration(buf, sizeof(buf), cases[i].s);
 		assert_string_equal(buf, cases[i].text);
 	}
 }
@@ -392,7 +387,7 @@ static void test_top_basic(void **state)
 	START(f, TLAT_MODE_TOP);
 	add_top_samples(f);
 	/* not quiet: the final screen clears the terminal like every refresh */
-	expect_text(render(f, render_top_ops.final), top_basic);
+	expect_text(render(f, text_top_renderer.final), top_basic);
 }
 
 static void test_top_frame(void **state)
@@ -401,8 +396,8 @@ static void test_top_frame(void **state)
 
 	START(f, TLAT_MODE_TOP);
 	add_top_samples(f);
-	assert_non_null(render_top_ops.frame);
-	expect_text(render(f, render_top_ops.frame), top_basic);
+	assert_non_null(text_top_renderer.frame);
+	expect_text(render(f, text_top_renderer.frame), top_basic);
 }
 
 /* -q: no refreshes, and the final screen does not clear the terminal */
@@ -412,9 +407,9 @@ static void test_top_quiet(void **state)
 
 	START(f, TLAT_MODE_TOP, "-q");
 	add_top_samples(f);
-	expect_text(render(f, render_top_ops.frame), "");
+	expect_text(render(f, text_top_renderer.frame), "");
 	/* top_basic without its leading "\033c" */
-	expect_text(render(f, render_top_ops.final), top_basic + 2);
+	expect_text(render(f, text_top_renderer.final), top_basic + 2);
 }
 
 static void test_top_user_data(void **state)
@@ -426,7 +421,7 @@ static void test_top_user_data(void **state)
 	add_top_samples(f);
 	add(f, 0, TLAT_CTX_USER, 6000);
 	add(f, 0, TLAT_CTX_USER, 12000);
-	expect_text(render(f, render_top_ops.final), top_user);
+	expect_text(render(f, text_top_renderer.final), top_user);
 }
 
 static void test_top_nano(void **state)
@@ -438,7 +433,7 @@ static void test_top_nano(void **state)
 	add(f, 1, TLAT_CTX_IRQ, 2345);
 	add(f, 1, TLAT_CTX_THREAD, 3456);
 	add(f, 1, TLAT_CTX_THREAD, 4567);
-	expect_text(render(f, render_top_ops.final), top_nano);
+	expect_text(render(f, text_top_renderer.final), top_nano);
 }
 
 /* -D keeps the output scrollable: no terminal reset; and a run of over a day */
@@ -449,8 +444,8 @@ static void test_top_debug_days(void **state)
 	START(f, TLAT_MODE_TOP, "-D");
 	f->report.elapsed_s = 90061;
 	add_one_activation(f);
-	expect_text(render(f, render_top_ops.final), top_debug_days);
-	expect_text(render(f, render_top_ops.frame), top_debug_days);
+	expect_text(render(f, text_top_renderer.final), top_debug_days);
+	expect_text(render(f, text_top_renderer.frame), top_debug_days);
 }
 
 /* a CPU with thread samples only still has a row, with "-" for the IRQ */
@@ -460,7 +455,7 @@ static void test_top_thread_only(void **state)
 
 	START(f, TLAT_MODE_TOP, "-q");
 	add(f, 3, TLAT_CTX_THREAD, 7000);
-	expect_text(render(f, render_top_ops.final), top_thread_only);
+	expect_text(render(f, text_top_renderer.final), top_thread_only);
 }
 
 /* no data at all: no CPU rows and no ALL summary */
@@ -470,7 +465,7 @@ static void test_top_no_data(void **state)
 
 	START(f, TLAT_MODE_TOP, "-q");
 	add(f, 1, TLAT_CTX_USER, 1000);	/* user samples alone do not make a row */
-	expect_text(render(f, render_top_ops.final), top_no_data);
+	expect_text(render(f, text_top_renderer.final), top_no_data);
 }
 
 /* only the CPUs of -c are shown and summed */
@@ -483,7 +478,7 @@ static void test_top_monitored_cpus(void **state)
 	add(f, 0, TLAT_CTX_THREAD, 60000);
 	add(f, 1, TLAT_CTX_IRQ, 1000);
 	add(f, 1, TLAT_CTX_THREAD, 2000);
-	expect_text(render(f, render_top_ops.final), top_monitored);
+	expect_text(render(f, text_top_renderer.final), top_monitored);
 }
 
 static void test_top_pretty(void **state)
@@ -505,7 +500,7 @@ static void test_top_pretty(void **state)
 
 	START(f, TLAT_MODE_TOP, "-D");
 	f->report.pretty = true;
-	expect_text(render(f, render_top_ops.final), want);
+	expect_text(render(f, text_top_renderer.final), want);
 }
 
 static void test_top_missed_events(void **state)
@@ -514,21 +509,21 @@ static void test_top_missed_events(void **state)
 
 	START(f, TLAT_MODE_TOP, "-q");
 	add_one_activation(f);
-	expect_text(render(f, render_top_ops.final), top_small);
+	expect_text(render(f, text_top_renderer.final), top_small);
 
 	f->report.processed_events = 300;
 	f->report.missed_events = 100;
-	expect_text_and_line(render(f, render_top_ops.final), top_small,
+	expect_text_and_line(render(f, text_top_renderer.final), top_small,
 			     "100 (25.00%) events missed, results might not be accurate\n");
 	f->report.processed_events = 2;
 	f->report.missed_events = 1;
-	expect_text_and_line(render(f, render_top_ops.final), top_small,
+	expect_text_and_line(render(f, text_top_renderer.final), top_small,
 			     "1 (33.33%) events missed, results might not be accurate\n");
 	f->report.processed_events = 0;
-	expect_text_and_line(render(f, render_top_ops.final), top_small,
+	expect_text_and_line(render(f, text_top_renderer.final), top_small,
 			     "1 (100.00%) events missed, results might not be accurate\n");
 	f->report.missed_events = TLAT_MISSED_UNKNOWN;
-	expect_text_and_line(render(f, render_top_ops.final), top_small,
+	expect_text_and_line(render(f, text_top_renderer.final), top_small,
 			     "unknown number of events missed, results might not be accurate\n");
 }
 
@@ -540,7 +535,7 @@ static void test_top_count_exponent(void **state)
 	START(f, TLAT_MODE_TOP, "-q");
 	add_n(f, 0, TLAT_CTX_IRQ, 1000, 1000000);
 	add_n(f, 0, TLAT_CTX_THREAD, 2000, 1000000);
-	expect_text(render(f, render_top_ops.final), top_e1);
+	expect_text(render(f, text_top_renderer.final), top_e1);
 }
 
 static void expect_all_count(int samples, const char *all)
@@ -552,7 +547,7 @@ static void expect_all_count(int samples, const char *all)
 	START(f, TLAT_MODE_TOP, "-q");
 	add_n(f, 1, TLAT_CTX_IRQ, 1000, samples);
 	add_n(f, 1, TLAT_CTX_THREAD, 1000, samples);
-	render(f, render_top_ops.final);
+	render(f, text_top_renderer.final);
 	if (!strstr(f->text, all))
 		fail_msg("%d samples: no '%s' in\n%s", samples, all, f->text);
 	teardown(&state);
@@ -604,7 +599,7 @@ static void test_top_avg_exact(void **state)
 	add(f, 0, TLAT_CTX_IRQ, 2500);
 	add(f, 0, TLAT_CTX_THREAD, 999);
 	add(f, 0, TLAT_CTX_THREAD, 1001);
-	expect_text(render(f, render_top_ops.final), top_avg);
+	expect_text(render(f, text_top_renderer.final), top_avg);
 }
 
 /* --------------------------------------------------------------- tlat hist */
@@ -833,9 +828,9 @@ static void test_hist_basic(void **state)
 
 	START(f, TLAT_MODE_HIST);
 	add_hist_samples(f);
-	expect_text(render(f, render_hist_ops.final), hist_basic);
+	expect_text(render(f, text_hist_renderer.final), hist_basic);
 	/* hist prints only at the end */
-	assert_null(render_hist_ops.frame);
+	assert_null(text_hist_renderer.frame);
 }
 
 static void test_hist_nano(void **state)
@@ -848,7 +843,7 @@ static void test_hist_nano(void **state)
 	add(f, 0, TLAT_CTX_IRQ, 1000);	/* 10 buckets of 100 ns: over */
 	add(f, 0, TLAT_CTX_THREAD, 250);
 	add(f, 0, TLAT_CTX_THREAD, 5000);
-	expect_text(render(f, render_hist_ops.final), hist_nano);
+	expect_text(render(f, text_hist_renderer.final), hist_nano);
 }
 
 /* CPU 0 has both contexts, CPU 1 only an IRQ sample */
@@ -869,7 +864,7 @@ static void test_hist_no_irq(void **state)
 
 	START(f, TLAT_MODE_HIST, "--no-irq");
 	add_irq_thread_mix(f);
-	expect_text(render(f, render_hist_ops.final), hist_no_irq);
+	expect_text(render(f, text_hist_renderer.final), hist_no_irq);
 }
 
 static void test_hist_no_thread(void **state)
@@ -878,7 +873,7 @@ static void test_hist_no_thread(void **state)
 
 	START(f, TLAT_MODE_HIST, "--no-thread");
 	add_irq_thread_mix(f);
-	expect_text(render(f, render_hist_ops.final), hist_no_thread);
+	expect_text(render(f, text_hist_renderer.final), hist_no_thread);
 }
 
 static void test_hist_no_header(void **state)
@@ -887,7 +882,7 @@ static void test_hist_no_header(void **state)
 
 	START(f, TLAT_MODE_HIST, "--no-header");
 	add_one_activation(f);
-	expect_text(render(f, render_hist_ops.final), hist_no_header);
+	expect_text(render(f, text_hist_renderer.final), hist_no_header);
 }
 
 /* --no-summary drops both summaries, not the over: row nor the missed events */
@@ -899,7 +894,7 @@ static void test_hist_no_summary(void **state)
 	f->report.processed_events = 2;
 	f->report.missed_events = 1;
 	add_one_activation(f);
-	expect_text(render(f, render_hist_ops.final), hist_no_summary);
+	expect_text(render(f, text_hist_renderer.final), hist_no_summary);
 }
 
 /* every row, none labelled; 9999 ns is the last bucket, 10000 ns is over */
@@ -911,7 +906,7 @@ static void test_hist_no_index_with_zeros(void **state)
 	add_one_activation(f);
 	add(f, 1, TLAT_CTX_IRQ, 9999);
 	add(f, 1, TLAT_CTX_THREAD, 10000);
-	expect_text(render(f, render_hist_ops.final), hist_no_index);
+	expect_text(render(f, text_hist_renderer.final), hist_no_index);
 }
 
 /* the index is the bucket's lower bound in the display unit */
@@ -923,7 +918,7 @@ static void test_hist_with_zeros_bucket_size(void **state)
 	add(f, 0, TLAT_CTX_IRQ, 15000);
 	add(f, 0, TLAT_CTX_THREAD, 95000);
 	add(f, 0, TLAT_CTX_THREAD, 100000);
-	expect_text(render(f, render_hist_ops.final), hist_with_zeros);
+	expect_text(render(f, text_hist_renderer.final), hist_with_zeros);
 }
 
 /*
@@ -942,7 +937,7 @@ static void test_hist_user_data(void **state)
 	add(f, 2, TLAT_CTX_IRQ, 1000);
 	add(f, 2, TLAT_CTX_THREAD, 2000);
 	add(f, 3, TLAT_CTX_USER, 4000);
-	expect_text(render(f, render_hist_ops.final), hist_user);
+	expect_text(render(f, text_hist_renderer.final), hist_user);
 }
 
 static void test_hist_no_data(void **state)
@@ -950,7 +945,7 @@ static void test_hist_no_data(void **state)
 	struct fixture *f = *state;
 
 	START(f, TLAT_MODE_HIST);
-	expect_text(render(f, render_hist_ops.final), hist_no_data);
+	expect_text(render(f, text_hist_renderer.final), hist_no_data);
 }
 
 /* CPU 3 is not in -c: neither shown nor in the ALL block */
@@ -962,7 +957,7 @@ static void test_hist_monitored_cpus(void **state)
 	add_one_activation(f);
 	add(f, 3, TLAT_CTX_IRQ, 5000);
 	add(f, 3, TLAT_CTX_THREAD, 6000);
-	expect_text(render(f, render_hist_ops.final), hist_small);
+	expect_text(render(f, text_hist_renderer.final), hist_small);
 }
 
 static void test_hist_missed_events(void **state)
@@ -973,10 +968,10 @@ static void test_hist_missed_events(void **state)
 	add_one_activation(f);
 	f->report.processed_events = 10;
 	f->report.missed_events = TLAT_MISSED_UNKNOWN;
-	expect_text_and_line(render(f, render_hist_ops.final), hist_small,
+	expect_text_and_line(render(f, text_hist_renderer.final), hist_small,
 			     "unknown number of events missed, results might not be accurate\n");
 	f->report.missed_events = 30;
-	expect_text_and_line(render(f, render_hist_ops.final), hist_small,
+	expect_text_and_line(render(f, text_hist_renderer.final), hist_small,
 			     "30 (75.00%) events missed, results might not be accurate\n");
 }
 
@@ -1008,7 +1003,7 @@ static void test_hist_avg_exact(void **state)
 	add(f, 0, TLAT_CTX_IRQ, 2500);
 	add(f, 0, TLAT_CTX_THREAD, 999);
 	add(f, 0, TLAT_CTX_THREAD, 1001);
-	expect_text(render(f, render_hist_ops.final), hist_avg);
+	expect_text(render(f, text_hist_renderer.final), hist_avg);
 }
 
 #define RENDER_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_stats.c - count/cur/min/max/sum of one context (stat_add,
- * stat_merge) and their per-CPU, per-context table (stats_*).
+ * stat_merge) and their per-CPU, per-context table in the aggregate
+ * (agg_add_stat, agg_stat).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,7 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "stats.h"
+#include "stats/aggregate.h"
 
 #define NR_CPUS	4
 
@@ -141,38 +142,36 @@ static void test_merge_inside_range(void **state)
 
 static int setup_stats(void **state)
 {
-	*state = stats_alloc(NR_CPUS);
+	*state = agg_alloc(&(struct tlat_agg_layout){ .nr_cpus = NR_CPUS });
 	return *state ? 0 : -1;
 }
 
 static int teardown_stats(void **state)
 {
-	stats_free(*state);
+	agg_free(*state);
 	return 0;
 }
 
-static void add(struct tlat_stats *stats, int cpu, enum tlat_ctx ctx, u64 latency_ns)
+static void add(struct tlat_aggregate *stats, int cpu, enum tlat_ctx ctx, u64 latency_ns)
 {
-	struct tlat_sample s = { .cpu = cpu, .ctx = ctx, .latency_ns = latency_ns };
-
-	stats_add_sample(stats, &s);
+	agg_add_stat(stats, cpu, ctx, latency_ns);
 }
 
 static void test_stats_empty(void **state)
 {
-	struct tlat_stats *stats = *state;
+	struct tlat_aggregate *stats = *state;
 
-	assert_int_equal(stats_nr_cpus(stats), NR_CPUS);
+	assert_int_equal(agg_nr_cpus(stats), NR_CPUS);
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
-		assert_false(stats_cpu_has_data(stats, cpu));
+		assert_false(agg_cpu_has_data(stats, cpu));
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
-			check_stat(stats_get(stats, cpu, ctx), 0, 0, 0, 0, 0);
+			check_stat(agg_stat(stats, cpu, ctx), 0, 0, 0, 0, 0);
 	}
 }
 
 static void test_stats_per_cpu_and_ctx(void **state)
 {
-	struct tlat_stats *stats = *state;
+	struct tlat_aggregate *stats = *state;
 
 	add(stats, 0, TLAT_CTX_IRQ, 100);
 	add(stats, 0, TLAT_CTX_IRQ, 300);
@@ -180,47 +179,47 @@ static void test_stats_per_cpu_and_ctx(void **state)
 	add(stats, 0, TLAT_CTX_USER, 700);
 	add(stats, 3, TLAT_CTX_THREAD, 900);
 
-	check_stat(stats_get(stats, 0, TLAT_CTX_IRQ), 2, 300, 100, 300, 400);
-	check_stat(stats_get(stats, 0, TLAT_CTX_THREAD), 1, 500, 500, 500, 500);
-	check_stat(stats_get(stats, 0, TLAT_CTX_USER), 1, 700, 700, 700, 700);
-	check_stat(stats_get(stats, 3, TLAT_CTX_IRQ), 0, 0, 0, 0, 0);
-	check_stat(stats_get(stats, 3, TLAT_CTX_THREAD), 1, 900, 900, 900, 900);
-	check_stat(stats_get(stats, 3, TLAT_CTX_USER), 0, 0, 0, 0, 0);
+	check_stat(agg_stat(stats, 0, TLAT_CTX_IRQ), 2, 300, 100, 300, 400);
+	check_stat(agg_stat(stats, 0, TLAT_CTX_THREAD), 1, 500, 500, 500, 500);
+	check_stat(agg_stat(stats, 0, TLAT_CTX_USER), 1, 700, 700, 700, 700);
+	check_stat(agg_stat(stats, 3, TLAT_CTX_IRQ), 0, 0, 0, 0, 0);
+	check_stat(agg_stat(stats, 3, TLAT_CTX_THREAD), 1, 900, 900, 900, 900);
+	check_stat(agg_stat(stats, 3, TLAT_CTX_USER), 0, 0, 0, 0, 0);
 	for (int cpu = 1; cpu <= 2; cpu++)
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
-			check_stat(stats_get(stats, cpu, ctx), 0, 0, 0, 0, 0);
+			check_stat(agg_stat(stats, cpu, ctx), 0, 0, 0, 0, 0);
 }
 
 static void test_stats_out_of_range_cpu(void **state)
 {
-	struct tlat_stats *stats = *state;
+	struct tlat_aggregate *stats = *state;
 
 	add(stats, -1, TLAT_CTX_IRQ, 100);
 	add(stats, NR_CPUS, TLAT_CTX_IRQ, 100);
 	add(stats, NR_CPUS + 100, TLAT_CTX_THREAD, 100);
 	add(stats, INT32_MIN, TLAT_CTX_USER, 100);
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
-		assert_false(stats_cpu_has_data(stats, cpu));
+		assert_false(agg_cpu_has_data(stats, cpu));
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
-			assert_int_equal(stats_get(stats, cpu, ctx)->count, 0);
+			assert_int_equal(agg_stat(stats, cpu, ctx)->count, 0);
 	}
 }
 
 /* like rtla, a CPU has data when it has IRQ or thread samples; user ones alone do not count */
 static void test_stats_cpu_has_data(void **state)
 {
-	struct tlat_stats *stats = *state;
+	struct tlat_aggregate *stats = *state;
 
 	add(stats, 0, TLAT_CTX_IRQ, 1);
 	add(stats, 1, TLAT_CTX_THREAD, 1);
 	add(stats, 2, TLAT_CTX_USER, 1);
-	assert_true(stats_cpu_has_data(stats, 0));
-	assert_true(stats_cpu_has_data(stats, 1));
-	assert_false(stats_cpu_has_data(stats, 2));
-	assert_false(stats_cpu_has_data(stats, 3));
+	assert_true(agg_cpu_has_data(stats, 0));
+	assert_true(agg_cpu_has_data(stats, 1));
+	assert_false(agg_cpu_has_data(stats, 2));
+	assert_false(agg_cpu_has_data(stats, 3));
 	/* a zero latency is data too */
 	add(stats, 3, TLAT_CTX_IRQ, 0);
-	assert_true(stats_cpu_has_data(stats, 3));
+	assert_true(agg_cpu_has_data(stats, 3));
 }
 
 #define STATS_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup_stats, teardown_stats)

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "timerlat_event.h"
+#include "sources/sample_event.h"
 
 static const char format_612[] =
 	"name: tlat_sample\n"

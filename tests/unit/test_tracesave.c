@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 
-#include "tracesave.h"
+#include "trace/text_save.h"
 
 #define WAKEUP_ID	374
 #define WAKEUP_SIZE	36
@@ -82,7 +82,7 @@ static int teardown(void **state)
 }
 
 /* a sched_wakeup of task "t<seq>", pid seq, with size bytes of data in all */
-static void add_wakeup(struct tracesave *ts, int seq, int size, int common_pid, int cpu,
+static void add_wakeup(struct text_save *ts, int seq, int size, int common_pid, int cpu,
 		       unsigned long long ns)
 {
 	unsigned char data[256] = { 0 };
@@ -98,7 +98,7 @@ static void add_wakeup(struct tracesave *ts, int seq, int size, int common_pid, 
 	memcpy(data + 24, &seq, 4);
 	memcpy(data + 28, &prio, 4);
 	memcpy(data + 32, &target, 4);
-	assert_int_equal(tracesave_add(ts, &rec), 0);
+	assert_int_equal(text_save_add(ts, &rec), 0);
 }
 
 static char *slurp(const char *path)
@@ -131,7 +131,7 @@ static int read_seqs(const char *path, int *seq, int max)
 static void test_order_and_layout(void **state)
 {
 	struct fixture *fx = *state;
-	struct tracesave *ts = tracesave_alloc(4096);
+	struct text_save *ts = text_save_alloc(4096);
 	int seq[8];
 	char *buf;
 
@@ -139,7 +139,7 @@ static void test_order_and_layout(void **state)
 	add_wakeup(ts, 7, WAKEUP_SIZE, TASK_PID, 1, 1234567890123ULL);
 	add_wakeup(ts, 8, WAKEUP_SIZE, 0, 2, 1234567891000ULL);
 	add_wakeup(ts, 9, WAKEUP_SIZE, TASK_PID, 0, 1234567892000ULL);
-	assert_int_equal(tracesave_write(ts, fx->tep, "timerlat", fx->path), 0);
+	assert_int_equal(text_save_write(ts, fx->tep, "timerlat", fx->path), 0);
 
 	buf = slurp(fx->path);
 	assert_memory_equal(buf, "# tracer: timerlat\n#\n", 21);
@@ -153,8 +153,8 @@ static void test_order_and_layout(void **state)
 	assert_int_equal(seq[0], 7);
 	assert_int_equal(seq[1], 8);
 	assert_int_equal(seq[2], 9);
-	assert_int_equal(tracesave_dropped(ts), 0);
-	tracesave_free(ts);
+	assert_int_equal(text_save_dropped(ts), 0);
+	text_save_free(ts);
 }
 
 /* sizes vary so that the ring's end is padded with and without a marker */
@@ -166,17 +166,17 @@ static void test_eviction_keeps_newest(void **state)
 	int seq[200];
 
 	for (size_t b = 0; b < sizeof(budgets) / sizeof(budgets[0]); b++) {
-		struct tracesave *ts = tracesave_alloc(budgets[b]);
+		struct text_save *ts = text_save_alloc(budgets[b]);
 		size_t kept_bytes = 0;
 		int kept;
 
 		assert_non_null(ts);
 		for (int i = 0; i < n; i++)
 			add_wakeup(ts, i, WAKEUP_SIZE + (i * 13) % 41, TASK_PID, 0, 1000000ULL * i);
-		assert_int_equal(tracesave_write(ts, fx->tep, "timerlat", fx->path), 0);
+		assert_int_equal(text_save_write(ts, fx->tep, "timerlat", fx->path), 0);
 		kept = read_seqs(fx->path, seq, n);
 		assert_true(kept > 0);
-		assert_int_equal(kept + tracesave_dropped(ts), n);
+		assert_int_equal(kept + text_save_dropped(ts), n);
 		for (int i = 0; i < kept; i++) {
 			assert_int_equal(seq[i], n - kept + i);
 			kept_bytes += 16 + ((WAKEUP_SIZE + (seq[i] * 13) % 41 + 7) & ~7);
@@ -184,24 +184,24 @@ static void test_eviction_keeps_newest(void **state)
 		assert_true(kept_bytes <= budgets[b]);
 		/* at most the padding and the hole before the oldest go unused */
 		assert_true(kept_bytes + 2 * (16 + 80) > budgets[b]);
-		tracesave_free(ts);
+		text_save_free(ts);
 	}
 }
 
 static void test_oversized_record_dropped(void **state)
 {
 	struct fixture *fx = *state;
-	struct tracesave *ts = tracesave_alloc(64);
+	struct text_save *ts = text_save_alloc(64);
 	int seq[4];
 
 	assert_non_null(ts);
 	add_wakeup(ts, 1, WAKEUP_SIZE, TASK_PID, 0, 1000);
 	add_wakeup(ts, 2, 100, TASK_PID, 0, 2000);
-	assert_int_equal(tracesave_dropped(ts), 1);
-	assert_int_equal(tracesave_write(ts, fx->tep, "timerlat", fx->path), 0);
+	assert_int_equal(text_save_dropped(ts), 1);
+	assert_int_equal(text_save_write(ts, fx->tep, "timerlat", fx->path), 0);
 	assert_int_equal(read_seqs(fx->path, seq, 4), 1);
 	assert_int_equal(seq[0], 1);
-	tracesave_free(ts);
+	text_save_free(ts);
 }
 
 static int count_entries(const char *dir)
@@ -220,22 +220,22 @@ static int count_entries(const char *dir)
 static void test_unwritable_path(void **state)
 {
 	struct fixture *fx = *state;
-	struct tracesave *ts = tracesave_alloc(4096);
+	struct text_save *ts = text_save_alloc(4096);
 	char path[128];
 
 	assert_non_null(ts);
 	add_wakeup(ts, 1, WAKEUP_SIZE, TASK_PID, 0, 1000);
 
 	snprintf(path, sizeof(path), "%s/missing/trace.txt", fx->dir);
-	assert_int_equal(tracesave_write(ts, fx->tep, "timerlat", path), -ENOENT);
+	assert_int_equal(text_save_write(ts, fx->tep, "timerlat", path), -ENOENT);
 	assert_int_equal(count_entries(fx->dir), 0);
 
 	/* the rename fails after the whole file is written: the temp file must go */
 	snprintf(path, sizeof(path), "%s/adir", fx->dir);
 	assert_int_equal(mkdir(path, 0755), 0);
-	assert_true(tracesave_write(ts, fx->tep, "timerlat", path) < 0);
+	assert_true(text_save_write(ts, fx->tep, "timerlat", path) < 0);
 	assert_int_equal(count_entries(fx->dir), 1);
-	tracesave_free(ts);
+	text_save_free(ts);
 }
 
 int main(void)

@@ -13,6 +13,13 @@ mount -t tmpfs tmpfs /tmp
 mount -t tracefs tracefs /sys/kernel/tracing
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin
 
+# run.sh --disk: the virtio modules that give the suite /dev/vda
+if [ -f /lib/tlat-disk/order ]; then
+	for m in $(cat /lib/tlat-disk/order); do
+		insmod "/lib/tlat-disk/$m"
+	done
+fi
+
 echo "TLAT-VM-BEGIN $(uname -r) cpus=$(nproc)"
 # run.sh --suite FILE puts FILE in as custom.sh, in place of the suite.
 if [ -f /tests/custom.sh ]; then

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * aa_osnoise.c - the auto-analysis adapter for the kernel's timerlat tracer:
+ * its osnoise:* noise events already carry net durations measured by the
+ * kernel, which is what rtla's auto-analysis reads too.
+ *
+ * Their start field is in trace_clock_local, while tlat's instance runs on
+ * the mono clock. Each noise event is written as its noise ends, so its
+ * record time is the end on tlat's clock and the start is that minus the
+ * duration, and minus the noise of higher classes that nested in it (their
+ * events came first); the kernel's own start stamp is not used.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/aa_adapter.h"
+#include "core/err.h"
+#include "util/percpu.h"
+
+enum osn_kind { OSN_IRQ, OSN_SOFTIRQ, OSN_NMI, OSN_THREAD, OSN_SWITCH, OSN_NR };
+
+static const char *const osn_names[OSN_NR] = {
+	[OSN_IRQ] = "irq_noise",
+	[OSN_SOFTIRQ] = "softirq_noise",
+	[OSN_NMI] = "nmi_noise",
+	[OSN_THREAD] = "thread_noise",
+	[OSN_SWITCH] = "sched_switch",
+};
+
+/*
+ * Noise events remembered per CPU, to find what nested in the next one: the
+ * newest 16. A noise with more nested in it starts that much later than it
+ * did: a thread, whose start the engine does not read, or a softirq that
+ * more than 16 IRQs and NMIs interrupted.
+ */
+#define OSN_RECENT	16
+
+/* a noise that ended: it may have nested in the next, lower-class one */
+struct osn_recent {
+	u64 end;
+	u64 duration;
+	enum aa_class cls;
+};
+
+struct osn_cpu {
+	struct osn_recent recent[OSN_RECENT];
+	int next;
+};
+
+struct aa_adapter {
+	struct aa_engine *aa;
+	struct percpu cpus;		/* struct osn_cpu */
+	int id[OSN_NR];			/* -1: not enabled */
+	struct tep_format_field *duration[OSN_NR];
+	struct tep_format_field *vector[OSN_NR];
+	struct tep_format_field *pid, *comm;
+	struct aa_switch_event sw;
+};
+
+static const char *const osn_systems[] = { "osnoise", "sched", NULL };
+
+static const char *osn_system(int k)
+{
+	return k == OSN_SWITCH ? "sched" : "osnoise";
+}
+
+static int osn_open(struct aa_adapter **out, struct tep_handle *tep, struct aa_engine *aa,
+		    bool with_switches, char *err)
+{
+	struct aa_adapter *ad = calloc(1, sizeof(*ad));
+	struct tep_event *ev;
+
+	if (!ad) {
+		tlat_err(err, "out of memory");
+		return -ENOMEM;
+	}
+	*out = ad;
+	ad->aa = aa;
+	if (percpu_init(&ad->cpus, aa_nr_cpus(aa), sizeof(struct osn_cpu))) {
+		tlat_err(err, "out of memory");
+		return -ENOMEM;
+	}
+	for (int k = 0; k < OSN_NR; k++) {
+		const char *system = osn_system(k);
+
+		ad->id[k] = -1;
+		if (k == OSN_SWITCH && !with_switches)
+			continue;
+		ev = tep_find_event_by_name(tep, system, osn_names[k]);
+		if (!ev) {
+			tlat_err(err, "there is no %s:%s event", system,
+				 osn_names[k]);
+			return -ENOENT;
+		}
+		ad->id[k] = ev->id;
+		if (k == OSN_SWITCH) {
+			if (aa_switch_event_init(&ad->sw, ev)) {
+				tlat_err(err, "unexpected sched_switch format");
+				return -ENOENT;
+			}
+		} else {
+			ad->duration[k] = tep_find_field(ev, "duration");
+			ad->vector[k] = tep_find_field(ev, "vector");
+		}
+		if (k == OSN_THREAD) {
+			ad->pid = tep_find_field(ev, "pid");
+			ad->comm = tep_find_field(ev, "comm");
+		}
+	}
+	if (!ad->pid || !ad->comm) {
+		tlat_err(err, "unexpected osnoise:thread_noise format");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+static int osn_enable(struct aa_adapter *ad, struct tracefs_instance *inst, char *err)
+{
+	for (int k = 0; k < OSN_NR; k++) {
+		const char *system = osn_system(k);
+
+		if (ad->id[k] >= 0 && tracefs_event_enable(inst, system, osn_names[k])) {
+			tlat_err(err, "cannot enable %s:%s: %s", system,
+				 osn_names[k], strerror(errno));
+			return -EIO;
+		}
+	}
+	return 0;
+}
+
+/* NMI nests in IRQ nests in softirq nests in thread: lower enum, higher class */
+static u64 osn_start(struct aa_adapter *ad, int cpu, enum aa_class cls, u64 end, u64 net)
+{
+	struct osn_cpu *oc = percpu_get(&ad->cpus, cpu);
+	u64 start = end > net ? end - net : 0;
+	bool moved = true;
+	unsigned int used = 0;
+
+	if (!oc)
+		return start;	/* a CPU the engine does not analyse, or out of memory */
+	/* a nested noise ended inside this one: this one began that much earlier */
+	while (moved) {
+		moved = false;
+		for (int i = 0; i < OSN_RECENT; i++) {
+			struct osn_recent *r = &oc->recent[i];
+
+			if (!(used & (1u << i)) && r->cls < cls && r->duration &&
+			    r->end > start && r->end <= end) {
+				used |= 1u << i;
+				start = start > r->duration ? start - r->duration : 0;
+				moved = true;
+			}
+		}
+	}
+	oc->recent[oc->next] = (struct osn_recent){ end, net, cls };
+	oc->next = (oc->next + 1) % OSN_RECENT;
+	return start;
+}
+
+static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct tep_record *record)
+{
+	static const enum aa_class cls[OSN_NR] = {
+		[OSN_IRQ] = AA_IRQ, [OSN_SOFTIRQ] = AA_SOFTIRQ,
+		[OSN_NMI] = AA_NMI, [OSN_THREAD] = AA_THREAD,
+	};
+	struct aa_interval iv = { .cpu = record->cpu, .end_ns = record->ts };
+	int k;
+
+	for (k = 0; k < OSN_NR; k++)
+		if (ad->id[k] == event->id)
+			break;
+	if (k == OSN_NR)
+		return;
+	if (k == OSN_SWITCH) {
+		aa_switch_add(&ad->sw, ad->aa, record);
+		return;
+	}
+	iv.cls = cls[k];
+	iv.net_ns = aa_field_number(ad->duration[k], record);
+	iv.start_ns = osn_start(ad, record->cpu, iv.cls, record->ts, iv.net_ns);
+	switch (k) {
+	case OSN_IRQ:
+		iv.id = (int)aa_field_number(ad->vector[k], record);
+		aa_field_name(iv.name, event, "desc", record);
+		break;
+	case OSN_SOFTIRQ:
+		iv.id = (int)aa_field_number(ad->vector[k], record);
+		aa_copy_name(iv.name, aa_softirq_name(iv.id), AA_NAME_LEN);
+		break;
+	case OSN_THREAD:
+		iv.id = (int)aa_field_number(ad->pid, record);
+		aa_copy_name(iv.name, (char *)record->data + ad->comm->offset, ad->comm->size);
+		break;
+	default:
+		break;
+	}
+	aa_add_interval(ad->aa, &iv);
+}
+
+static void osn_close(struct aa_adapter *ad)
+{
+	if (ad)
+		percpu_free(&ad->cpus);
+	free(ad);
+}
+
+const struct aa_adapter_ops aa_osnoise_ops = {
+	.name = "osnoise",
+	.systems = osn_systems,
+	.open = osn_open,
+	.enable = osn_enable,
+	.record = osn_record,
+	/* every noise event stands alone: no lost() to resynchronise */
+	.close = osn_close,
+};

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sample.h - what every source emits and every consumer receives: one latency
+ * sample of one context (IRQ, thread, user-return) of one activation.
+ */
+#ifndef TLAT_CORE_SAMPLE_H
+#define TLAT_CORE_SAMPLE_H
+
+#include <stdint.h>
+
+typedef uint64_t u64;
+typedef uint32_t u32;
+
+enum tlat_ctx {
+	TLAT_CTX_IRQ,
+	TLAT_CTX_THREAD,
+	TLAT_CTX_USER,
+	TLAT_NR_CTX
+};
+
+/* the contexts' names in the documents and the sample log */
+static const char *const tlat_ctx_name[TLAT_NR_CTX] = { "irq", "thread", "user" };
+
+struct tlat_sample {
+	u64 ts_ns;		/* ring-buffer time of the event that completed it */
+	u64 latency_ns;
+	u32 seq;		/* activation number on that CPU */
+	int cpu;
+	/* IRQ: the task the timer interrupted; else the measuring thread */
+	int pid;
+	enum tlat_ctx ctx;
+};
+
+#endif

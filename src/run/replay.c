@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * replay.c - tlat report: a recording's records through the source's own
+ * decoder, the same pipeline and the same outputs as the run that recorded
+ * it, so that a report of tlat record's recording prints what the run did.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/json.h"
+#include "run/run_local.h"
+#include "trace/dat_read.h"
+#include "util/cpuset.h"
+
+static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
+			     const struct dat_reader_info *info, char *err)
+{
+	const struct tlat_params *p = run->params;
+	const char *clock = dat_reader_clock(rec);
+	enum tlat_exit status = TLAT_EXIT_ERROR;
+	struct tlat_source *src = NULL;
+	struct tlat_collector c;
+	char why[TLAT_ERR_LEN];
+	u64 end_ns;
+
+	run->ops = info->ops;
+	if (run->ops->clock && strcmp(clock, run->ops->clock)) {
+		tlat_err(err, "the %s source's records need the %s trace clock, not %s",
+			 run->ops->name, run->ops->clock, clock);
+		return TLAT_EXIT_ERROR;
+	}
+	if (run_consumers_init(run, err) || run_analysis_init(run, run->ops, err))
+		return TLAT_EXIT_ERROR;
+	collector_init_offline(&c, dat_reader_tep(rec), run->ops);
+	run->collector = &c;
+	if (run->ops->decoder(&src, p, c.tep, err))
+		goto out;
+	collector_attach(&c, src, &run->pipeline.sink);
+	run->user_data = info->user_data;
+	/* a recording has the kallsyms of the machine it was taken on */
+	run->symbols_tried = run->symbols = true;
+	if (run->analysis && analysis_attach(run->analysis, &c, err)) {
+		snprintf(why, sizeof(why), "%s", err);
+		tlat_err(err, "the recording cannot be analysed (%.160s): record its events, or use --no-aa",
+			 why);
+		goto out;
+	}
+	/* the same window as the run: no warm-up, nothing past -d */
+	pipeline_window(&run->pipeline, info->meta.start_ns, info->meta.end_ns);
+	if (run->analysis)
+		analysis_window(run->analysis, info->meta.start_ns, info->meta.end_ns);
+	if (dat_reader_replay(rec, collector_record, &c)) {
+		tlat_err(err, "cannot read the recording's events");
+		goto out;
+	}
+	/* without tlat record's line, the measured time runs from the first record */
+	if (!info->has_meta)
+		run->pipeline.from_ns = info->first_ts;
+	end_ns = info->meta.end_ns && info->last_ts > info->meta.end_ns ? info->meta.end_ns
+								       : info->last_ts;
+	status = run_conclude(run, end_ns, NULL, err);
+out:
+	collector_free(&c);
+	if (src)
+		run->ops->close(src);
+	return status;
+}
+
+/*
+ * The recording's CPUs, not this machine's, and its thresholds unless the
+ * user gave others.
+ */
+static void replay_params(struct tlat_params *p, const struct dat_reader_info *info)
+{
+	if (!p->thresholds_set && info->has_meta) {
+		p->stop_irq_us = info->meta.stop_irq_us;
+		p->stop_thread_us = info->meta.stop_thread_us;
+		p->stack_us = info->meta.stack_us;
+	}
+	if (!p->stop_irq_us && !p->stop_thread_us)
+		p->no_aa = true;
+	/* a file, not a terminal being refreshed */
+	p->quiet = true;
+}
+
+/*
+ * For the JSON documents: tlat record's description of its run, or what
+ * trace-cmd keeps of the machine (its uname, its CPUs); start_time is when
+ * the recorded run began, or (time_t)-1 if the recording does not say.
+ */
+static int replay_origin(struct tlat_report_origin *origin, struct dat_reader *rec,
+			 const struct dat_reader_info *info, struct run *run, char *err)
+{
+	struct json_object *start;
+
+	run->origin = origin;
+	run->start_time = (time_t)-1;
+	origin->nr_cpus = dat_reader_cpus(rec);
+	if (dat_reader_uname(rec)) {
+		origin->uname = strdup(dat_reader_uname(rec));
+		if (!origin->uname) {
+			tlat_err(err, "out of memory");
+			return -ENOMEM;
+		}
+	}
+	if (!info->run.json)
+		return 0;
+	origin->run = json_tokener_parse(info->run.json);
+	if (!origin->run || !json_object_is_type(origin->run, json_type_object)) {
+		tlat_err(err, "the recording's description of its run (%s) is damaged",
+			 DAT_RUN_PREFIX);
+		return -EINVAL;
+	}
+	if (json_object_object_get_ex(origin->run, "start_time", &start) &&
+	    json_object_is_type(start, json_type_int))
+		run->start_time = (time_t)json_object_get_int64(start);
+	return 0;
+}
+
+enum tlat_exit tlat_replay(const struct tlat_params *params, const struct tlat_notes *notes,
+			   char *err)
+{
+	struct tlat_report_origin origin = { .run = NULL, .uname = NULL };
+	struct dat_reader_info info = { .samples = 0 };
+	enum tlat_exit status = TLAT_EXIT_ERROR;
+	struct tlat_params p = *params;
+	struct dat_reader *rec = NULL;
+	struct run run;
+
+	if (run_init(&run, &p, notes, err) || dat_reader_open(&rec, params->recording, err))
+		goto out_free;
+	if (cpuset_init(&p.cpus, dat_reader_cpus(rec))) {
+		tlat_err(err, "out of memory");
+		goto out_free;
+	}
+	cpuset_fill(&p.cpus);
+	if (dat_reader_scan(rec, &p, &info, err))
+		goto out;
+	replay_params(&p, &info);
+	if (replay_origin(&origin, rec, &info, &run, err))
+		goto out;
+	if (p.debug)
+		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: %s: %llu samples of the %s source, %s clock%s",
+			  p.recording, (unsigned long long)info.samples, info.ops->name,
+			  dat_reader_clock(rec), info.has_meta ? ", written by tlat record" : "");
+	/* a second pass needs a second open */
+	dat_reader_close(rec);
+	if (dat_reader_open(&rec, params->recording, err))
+		goto out;
+	status = replay(&run, rec, &info, err);
+	status = run_restored(&run, status, err);
+out:
+	cpuset_free(&p.cpus);
+out_free:
+	run_free(&run);
+	dat_reader_close(rec);
+	dat_reader_info_free(&info);
+	json_object_put(origin.run);
+	free(origin.uname);
+	return status;
+}

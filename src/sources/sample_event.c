@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sample_event.c - one timerlat-style record to one struct tlat_sample.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "core/err.h"
+#include "sources/sample_event.h"
+
+int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const char *system,
+			const char *name)
+{
+	struct tep_event *event = tep_find_event_by_name(tep, system, name);
+
+	if (!event)
+		return -ENOENT;
+	ev->id = event->id;
+	ev->seqnum = tep_find_field(event, "seqnum");
+	ev->context = tep_find_field(event, "context");
+	ev->latency = tep_find_field(event, "timer_latency");
+	ev->common_pid = tep_find_common_field(event, "common_pid");
+	return ev->seqnum && ev->context && ev->latency && ev->common_pid ? 0 : -ENOENT;
+}
+
+bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_record *record,
+			   struct tlat_sample *sample)
+{
+	unsigned long long seqnum, context, latency, pid;
+
+	/* in IRQ context the current task is the one the timer interrupted */
+	if (tep_read_number_field(ev->common_pid, record->data, &pid) ||
+	    tep_read_number_field(ev->seqnum, record->data, &seqnum) ||
+	    tep_read_number_field(ev->context, record->data, &context) ||
+	    tep_read_number_field(ev->latency, record->data, &latency) ||
+	    context >= TLAT_NR_CTX)
+		return false;
+	sample->ts_ns = record->ts;
+	sample->latency_ns = latency;
+	sample->seq = (u32)seqnum;
+	sample->cpu = record->cpu;
+	sample->pid = (int)pid;
+	sample->ctx = (enum tlat_ctx)context;
+	return true;
+}
+
+void timerlat_event_forward(const struct timerlat_event *ev, const struct tep_event *event,
+			    const struct tep_record *record, struct tlat_sink *sink)
+{
+	struct tlat_sample sample;
+
+	if (event->id == ev->id && timerlat_event_decode(ev, record, &sample))
+		sink->sample(sink, &sample);
+}
+
+int timerlat_records_init(struct timerlat_records *r, struct tep_handle *tep, const char *system,
+			  const char *sample, const char *stack, const char *count_field,
+			  const char *ips_field, char *err)
+{
+	int ret = timerlat_event_init(&r->sample, tep, system, sample);
+
+	kstack_event_init(&r->stack, tep, system, stack, count_field, ips_field);
+	if (ret)
+		tlat_err(err, "cannot parse the format of %s:%s", system, sample);
+	return ret;
+}
+
+void timerlat_records_forward(const struct timerlat_records *r, struct tep_event *event,
+			      struct tep_record *record, struct tlat_sink *sink)
+{
+	timerlat_event_forward(&r->sample, event, record, sink);
+	kstack_forward(&r->stack, event, record, sink);
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * source.h - the interface every sample source implements: the kernel's
+ * timerlat tracer, tlat.ko, or stock tracepoints. A source configures tlat's
+ * tracefs instance, decodes that instance's records into struct tlat_sample
+ * and hands them to a sink; its decoder alone also reads a recording of
+ * them (tlat report). Nothing downstream knows which source ran.
+ */
+#ifndef TLAT_SOURCES_SOURCE_H
+#define TLAT_SOURCES_SOURCE_H
+
+#include <event-parse.h>
+
+#include "core/notes.h"
+#include "core/params.h"
+#include "trace/session.h"
+
+struct tlat_sink {
+	void (*sample)(struct tlat_sink *sink, const struct tlat_sample *sample);
+	/* the stack saved at a timer IRQ (-s), innermost frame first */
+	void (*stack)(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr);
+};
+
+struct aa_adapter_ops;
+
+struct tlat_source;
+
+struct tlat_source_ops {
+	const char *name;
+	/* event systems the source decodes, NULL-terminated, for tep loading */
+	const char *const *systems;
+	/* where the auto-analysis finds the interference around its samples */
+	const struct aa_adapter_ops *interference;
+	/* the trace clock its records must have been taken with; NULL: any */
+	const char *clock;
+	/* 0 if the source can run on this kernel; else -errno and why in err */
+	int (*probe)(struct tlat_session *session, char *err);
+	/* configure the instance and get ready; nothing is measured yet */
+	int (*open)(struct tlat_source **src, const struct tlat_params *params,
+		    struct tlat_session *session, struct tep_handle *tep, char *err);
+	/*
+	 * Decode a recording instead (tlat report): set up from the recording's
+	 * tep alone, with no instance and nothing measuring. Only record(),
+	 * lost() and close() follow.
+	 */
+	int (*decoder)(struct tlat_source **src, const struct tlat_params *params,
+		       struct tep_handle *tep, char *err);
+	/* start measuring, as close to simultaneously on all CPUs as it can */
+	int (*start)(struct tlat_source *src, char *err);
+	/*
+	 * Arm the kernel-side stop thresholds, once a --warm-up is over; NULL
+	 * where only tlat's own check of each sample stops the run.
+	 */
+	int (*arm_thresholds)(struct tlat_source *src);
+	/* one record of the instance, in per-CPU buffer order */
+	void (*record)(struct tlat_source *src, struct tep_event *event,
+		       struct tep_record *record, struct tlat_sink *sink);
+	/*
+	 * The kernel dropped events on this CPU before the next record; NULL
+	 * where samples stand alone and there is nothing to resynchronise.
+	 */
+	void (*lost)(struct tlat_source *src, int cpu);
+	/* stop measuring; records already in the buffer can still be read */
+	void (*stop)(struct tlat_source *src);
+	/* debug summary of what the source had to discard */
+	void (*report)(struct tlat_source *src, const struct tlat_notes *notes);
+	/* whether it measures the user-return context */
+	bool (*user_data)(const struct tlat_source *src);
+	void (*close)(struct tlat_source *src);
+};
+
+extern const struct tlat_source_ops timerlat_source_ops;
+extern const struct tlat_source_ops module_source_ops;
+extern const struct tlat_source_ops tracepoints_source_ops;
+
+/**
+ * source_select - the source called name, or with "auto" the first that can
+ * run here, in order of preference
+ * @notes: with -D, which one and why not those before it (NULL: untold)
+ *
+ * Returns its ops, or NULL with one line in err.
+ */
+const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,
+					    const struct tlat_notes *notes, char *err);
+/**
+ * source_nth - the sources in auto's order of preference
+ * @i: the place, from 0
+ *
+ * Returns the source's ops, or NULL past the last.
+ */
+const struct tlat_source_ops *source_nth(size_t i);
+
+#endif

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * source_select.c - which source measures: the one the user named, or with
+ * "auto" the best one this kernel supports, in order of preference.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "sources/source.h"
+
+/* in order of preference for "auto" */
+static const struct tlat_source_ops *const sources[] = {
+	&timerlat_source_ops,
+	&module_source_ops,
+	&tracepoints_source_ops,
+};
+
+#define NR_SOURCES (sizeof(sources) / sizeof(sources[0]))
+
+const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,
+					    const struct tlat_notes *notes, char *err)
+{
+	char why[TLAT_ERR_LEN];
+	bool any = !strcmp(name, "auto");
+
+	for (size_t i = 0; i < NR_SOURCES; i++) {
+		if (!any && strcmp(name, sources[i]->name))
+			continue;
+		if (!sources[i]->probe(session, why)) {
+			tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: using the %s source",
+				  sources[i]->name);
+			return sources[i];
+		}
+		if (!any) {
+			tlat_err(err, "source %.32s is not available: %.190s", name, why);
+			return NULL;
+		}
+		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: source %s not available: %s",
+			  sources[i]->name, why);
+	}
+	if (any)
+		tlat_err(err, "no sample source works on this kernel");
+	else
+		tlat_err(err, "unknown source '%s' (known: auto, timerlat, module, tracepoints)", name);
+	return NULL;
+}
+
+const struct tlat_source_ops *source_nth(size_t i)
+{
+	return i < NR_SOURCES ? sources[i] : NULL;
+}

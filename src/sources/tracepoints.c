@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracepoints.c - the source for kernels with neither the timerlat tracer
+ * nor tlat.ko: tlat's own threads (workload.c) sleep on a period grid, and
+ * the stock events hrtimer_start, hrtimer_expire_entry and sched_switch tell
+ * when the kernel armed, fired and switched to them (raw_syscalls:sys_exit
+ * where the switch is not traced). Each thread writes its
+ * own wakeup time through trace_marker_raw into the same buffer, so all three
+ * latencies share one clock (mono, the clock of the hrtimers) and one order.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+
+#include "analysis/aa_adapter.h"
+#include "core/err.h"
+#include "sources/source.h"
+#include "sources/tp_pair.h"
+#include "sources/workload.h"
+#include "util/clock.h"
+#include "trace/kstack.h"
+#include "util/cpuset.h"
+
+#define TP_STR2(x)		#x
+#define TP_STR(x)		TP_STR2(x)
+
+#define TP_MARKER_ID		0x746c6174u	/* "tlat" */
+#define TP_DEFAULT_BUFFER_KB	4096
+/*
+ * -s: the stack at the expiry of every sleeper's timer (ours among them),
+ * as timerlat saves one at each of its IRQs. Filtering a function pointer
+ * by name needs 6.2+; without it there is no stack, and nothing else is lost.
+ */
+#define TP_STACK_TRIGGER	"stacktrace if function.function == hrtimer_wakeup"
+/* the kernel rejects filter strings of a page or more */
+#define TP_MAX_FILTER_LEN	3072
+
+/* what a measuring thread writes to trace_marker_raw after each wakeup */
+struct tp_marker {
+	u32 id;
+	u32 cpu;
+	u64 requested_ns;
+	u64 now_ns;
+};
+
+/* trace_marker_raw's ftrace:raw_data holds the id, then the rest as buf[] */
+#define TP_MARKER_PAYLOAD	(sizeof(struct tp_marker) - sizeof(u32))
+
+enum tp_event { TP_START, TP_EXPIRE, TP_SWITCH, TP_SYSEXIT, TP_MARKER, TP_NR_EVENTS };
+
+struct tp_event_desc {
+	const char *system;
+	const char *name;
+	const char *fields[4];
+	bool enable;		/* ftrace:raw_data is always on */
+};
+
+static const struct tp_event_desc tp_events[TP_NR_EVENTS] = {
+	[TP_START]  = { "timer", "hrtimer_start", { "hrtimer", "expires", "softexpires" }, true },
+	[TP_EXPIRE] = { "timer", "hrtimer_expire_entry", { "hrtimer", "now" }, true },
+	[TP_SWITCH] = { "sched", "sched_switch", { "next_pid" }, true },
+	/*
+	 * Some kernels do not trace switches away from the idle task (seen on
+	 * this project's own hosts, on one CPU of two). The thread's return from
+	 * clock_nanosleep() is then the first sign that it runs.
+	 */
+	[TP_SYSEXIT] = { "raw_syscalls", "sys_exit", { "id" }, true },
+	[TP_MARKER] = { "ftrace", "raw_data", { "id", "buf" }, false },
+};
+
+struct tlat_source {
+	const struct tlat_params *params;
+	struct tlat_session *session;
+	struct workload *wl;
+	struct tp_pairing *pairing;
+	struct tlat_sink *sink;
+	int event_id[TP_NR_EVENTS];
+	struct tep_format_field *field[TP_NR_EVENTS][4];
+	struct tep_format_field *common_pid;
+	struct kstack_event stack;
+	bool stack_trigger;		/* TP_STACK_TRIGGER is set */
+	u64 align_base_ns;		/* -A: the first CPU's first expiry, set at start */
+};
+
+/* what each measuring thread keeps */
+struct tp_thread {
+	u64 next_ns;			/* its next expiry; 0 before the first */
+	u64 align_offset_ns;		/* -A: after align_base_ns, by its CPU's rank */
+};
+
+static const char *const tp_systems[] = { "timer", "sched", "raw_syscalls", "ftrace", NULL };
+
+static int tp_probe(struct tlat_session *session, char *err)
+{
+	(void)session;
+	for (int i = 0; i < TP_NR_EVENTS; i++) {
+		if (!tracefs_event_file_exists(NULL, tp_events[i].system, tp_events[i].name,
+					       "format")) {
+			tlat_err(err, "the kernel has no %s:%s event",
+				 tp_events[i].system, tp_events[i].name);
+			return -ENOENT;
+		}
+	}
+	if (!tracefs_file_exists(NULL, "trace_marker_raw")) {
+		tlat_err(err, "the kernel has no trace_marker_raw");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+static int tp_lookup_fields(struct tlat_source *src, struct tep_handle *tep, char *err)
+{
+	for (int i = 0; i < TP_NR_EVENTS; i++) {
+		const struct tp_event_desc *d = &tp_events[i];
+		struct tep_event *event = tep_find_event_by_name(tep, d->system, d->name);
+
+		if (!event) {
+			tlat_err(err, "cannot parse the format of %s:%s",
+				 d->system, d->name);
+			return -ENOENT;
+		}
+		src->event_id[i] = event->id;
+		for (int f = 0; d->fields[f]; f++) {
+			src->field[i][f] = tep_find_field(event, d->fields[f]);
+			if (!src->field[i][f]) {
+				tlat_err(err, "%s:%s has no field %s",
+					 d->system, d->name, d->fields[f]);
+				return -ENOENT;
+			}
+		}
+		if (i == TP_START)
+			src->common_pid = tep_find_common_field(event, "common_pid");
+	}
+	return src->common_pid ? 0 : -ENOENT;
+}
+
+static int tp_thread_init(void *ctx, int cpu, void **thread_data)
+{
+	struct tlat_source *src = ctx;
+	struct tp_thread *t = calloc(1, sizeof(*t));
+	u64 rank = 0;
+
+	if (!t)
+		return -ENOMEM;
+	for (int c = 0; c < cpu; c++)
+		rank += cpuset_has(&src->params->cpus, c);
+	t->align_offset_ns = rank * src->params->align_us * 1000;
+	*thread_data = t;
+	return 0;
+}
+
+/*
+ * Without -A each thread's grid starts one period after it first runs. With
+ * it, all grids hang from one time, the k-th measured CPU's k * align_us
+ * later, as the kernel's TIMERLAT_ALIGN does (it ranks threads by arrival,
+ * tlat by CPU); a thread that comes late skips whole periods, keeping its phase.
+ */
+static u64 tp_first_expiry(const struct tlat_source *src, const struct tp_thread *t)
+{
+	u64 period_ns = src->params->period_us * 1000;
+	u64 now_ns = mono_now_ns();
+	u64 next_ns;
+
+	if (!src->params->aligned)
+		return now_ns + period_ns;
+	next_ns = src->align_base_ns + t->align_offset_ns;
+	if (next_ns <= now_ns)
+		next_ns += ((now_ns - next_ns) / period_ns + 1) * period_ns;
+	return next_ns;
+}
+
+/*
+ * Sleep with an absolute CLOCK_MONOTONIC expiry, so that the kernel arms
+ * exactly the time we chose and the tracepoints can be compared with it; then
+ * put our own wakeup time in the buffer. Missed periods are skipped, as the
+ * kernel's timerlat threads do, not made up in a burst.
+ */
+static int tp_activate(void *ctx, int cpu, void *thread_data)
+{
+	struct tlat_source *src = ctx;
+	u64 period_ns = src->params->period_us * 1000;
+	struct tp_thread *t = thread_data;
+	struct tp_marker m = { .id = TP_MARKER_ID, .cpu = cpu };
+	struct timespec ts;
+	u64 now_ns;
+
+	/*
+	 * First, a marker with no times: it names this thread (the event's
+	 * pid) before its first timer, for a decoder of a recording.
+	 */
+	if (!t->next_ns) {
+		tracefs_binary_write(src->session->inst, &m, sizeof(m));
+		t->next_ns = tp_first_expiry(src, t);
+	}
+	ts.tv_sec = t->next_ns / 1000000000ull;
+	ts.tv_nsec = t->next_ns % 1000000000ull;
+	if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL))
+		return -EINTR;
+	m.now_ns = mono_now_ns();
+	m.requested_ns = t->next_ns;
+	tracefs_binary_write(src->session->inst, &m, sizeof(m));
+
+	now_ns = mono_now_ns();
+	do
+		t->next_ns += period_ns;
+	while (t->next_ns <= now_ns);
+	return 0;
+}
+
+static void tp_thread_exit(void *ctx, int cpu, void *thread_data)
+{
+	(void)ctx;
+	(void)cpu;
+	free(thread_data);
+}
+
+static const struct workload_ops tp_workload_ops = {
+	.thread_init = tp_thread_init,
+	.activate = tp_activate,
+	.thread_exit = tp_thread_exit,
+};
+
+static void tp_emit(void *ctx, const struct tlat_sample *sample)
+{
+	struct tlat_source *src = ctx;
+
+	src->sink->sample(src->sink, sample);
+}
+
+/* only our threads' timers and switches matter: keep the rest out of the buffer */
+static int tp_set_filters(struct tlat_source *src)
+{
+	static const struct { enum tp_event event; const char *field; const char *extra; } filters[] = {
+		{ TP_START, "common_pid", "" },
+		{ TP_SWITCH, "next_pid", "" },
+		{ TP_SYSEXIT, "common_pid", "&&id==" TP_STR(SYS_clock_nanosleep) },
+	};
+	int nr_cpus = src->params->cpus.nr_cpus;
+
+	for (size_t i = 0; i < sizeof(filters) / sizeof(filters[0]); i++) {
+		const struct tp_event_desc *d = &tp_events[filters[i].event];
+		char *filter = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&filter, &len);
+		const char *sep = "(";
+		int ret;
+
+		if (!f)
+			return -ENOMEM;
+		for (int cpu = 0; cpu < nr_cpus; cpu++) {
+			pid_t tid = workload_tid(src->wl, cpu);
+
+			if (tid) {
+				fprintf(f, "%s%s==%d", sep, filters[i].field, tid);
+				sep = "||";
+			}
+		}
+		fprintf(f, ")%s", filters[i].extra);
+		fclose(f);
+		ret = 0;
+		if (len < TP_MAX_FILTER_LEN)
+			ret = tracefs_event_file_write(src->session->inst, d->system, d->name,
+						       "filter", filter) < 0 ? -EIO : 0;
+		free(filter);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int tp_open(struct tlat_source **out, const struct tlat_params *params,
+		   struct tlat_session *session, struct tep_handle *tep, char *err)
+{
+	struct tracefs_instance *inst = session->inst;
+	struct tlat_source *src;
+	int ret;
+
+	src = calloc(1, sizeof(*src));
+	if (!src)
+		return -ENOMEM;
+	*out = src;
+	src->params = params;
+	src->session = session;
+	if (params->threads == TLAT_THREADS_KERNEL || params->user_load) {
+		tlat_err(err, "the tracepoints source measures only its own threads (no -k, -U)");
+		return -EINVAL;
+	}
+
+	tracefs_trace_off(inst);
+	if (tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: TP_DEFAULT_BUFFER_KB, -1)) {
+		tlat_err(err, "cannot set the trace buffer size: %s", strerror(errno));
+		return -EIO;
+	}
+	ret = tp_lookup_fields(src, tep, err);
+	if (ret)
+		return ret;
+	src->pairing = tp_pairing_alloc(params->cpus.nr_cpus, tp_emit, src);
+	if (!src->pairing)
+		return -ENOMEM;
+	if (tracefs_binary_init(inst)) {
+		tlat_err(err, "cannot open trace_marker_raw: %s", strerror(errno));
+		return -EIO;
+	}
+	ret = workload_create(&src->wl, params, &tp_workload_ops, src, err);
+	if (ret)
+		return ret;
+	for (int cpu = 0; cpu < params->cpus.nr_cpus; cpu++)
+		tp_pairing_set_thread(src->pairing, cpu, workload_tid(src->wl, cpu));
+
+	if (params->stack_us) {
+		kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
+		src->stack_trigger = tracefs_event_file_write(inst, "timer", "hrtimer_expire_entry",
+							      "trigger", TP_STACK_TRIGGER) > 0;
+	} else {
+		src->stack.id = -1;
+	}
+	ret = tp_set_filters(src);
+	for (int i = 0; !ret && i < TP_NR_EVENTS; i++)
+		if (tp_events[i].enable &&
+		    tracefs_event_enable(inst, tp_events[i].system, tp_events[i].name))
+			ret = -EIO;
+	if (ret)
+		tlat_err(err, "cannot enable the timer and sched events: %s",
+			 strerror(errno));
+	return ret;
+}
+
+/* the threads' tids come from their markers: a recording names them itself */
+static int tp_decoder(struct tlat_source **out, const struct tlat_params *params,
+		      struct tep_handle *tep, char *err)
+{
+	struct tlat_source *src = calloc(1, sizeof(*src));
+	int ret;
+
+	*out = src;
+	if (!src)
+		return -ENOMEM;
+	src->params = params;
+	ret = tp_lookup_fields(src, tep, err);
+	if (ret)
+		return ret;
+	/* stacks are in the recording or not, whatever -s says now */
+	kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
+	src->pairing = tp_pairing_alloc(params->cpus.nr_cpus, tp_emit, src);
+	return src->pairing ? 0 : -ENOMEM;
+}
+
+static int tp_start(struct tlat_source *src, char *err)
+{
+	if (tracefs_trace_on(src->session->inst)) {
+		tlat_err(err, "cannot turn tracing on: %s", strerror(errno));
+		return -EIO;
+	}
+	/* the threads read it after the start gate, which orders it */
+	src->align_base_ns = mono_now_ns() + src->params->period_us * 1000;
+	workload_start(src->wl);
+	return 0;
+}
+
+static u64 tp_field(struct tlat_source *src, enum tp_event event, int field,
+		    struct tep_record *record)
+{
+	unsigned long long val = 0;
+
+	tep_read_number_field(src->field[event][field], record->data, &val);
+	return val;
+}
+
+static void tp_record(struct tlat_source *src, struct tep_event *event, struct tep_record *record,
+		     struct tlat_sink *sink)
+{
+	unsigned long long pid = 0;
+	struct tp_marker m;
+	const struct tep_format_field *buf;
+	int flags;
+
+	src->sink = sink;
+	if (event->id == src->event_id[TP_START]) {
+		flags = tep_data_flags(event->tep, record);
+		tep_read_number_field(src->common_pid, record->data, &pid);
+		tp_timer_start(src->pairing, record->cpu, (int)pid,
+			       flags > 0 && (flags & (TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ)),
+			       tp_field(src, TP_START, 0, record), tp_field(src, TP_START, 1, record),
+			       tp_field(src, TP_START, 2, record));
+	} else if (event->id == src->event_id[TP_EXPIRE]) {
+		tep_read_number_field(src->common_pid, record->data, &pid);
+		tp_timer_expire(src->pairing, record->cpu, tp_field(src, TP_EXPIRE, 0, record),
+				tp_field(src, TP_EXPIRE, 1, record), record->ts, (int)pid);
+	} else if (event->id == src->event_id[TP_SWITCH]) {
+		tp_thread_runs(src->pairing, record->cpu, (int)tp_field(src, TP_SWITCH, 0, record),
+			       record->ts);
+	} else if (event->id == src->event_id[TP_SYSEXIT]) {
+		tep_read_number_field(src->common_pid, record->data, &pid);
+		tp_thread_runs(src->pairing, record->cpu, (int)pid, record->ts);
+	} else if (event->id == src->event_id[TP_MARKER]) {
+		buf = src->field[TP_MARKER][1];
+		if (tp_field(src, TP_MARKER, 0, record) != TP_MARKER_ID ||
+		    record->size < buf->offset + (int)TP_MARKER_PAYLOAD)
+			return;
+		memcpy(&m.cpu, (char *)record->data + buf->offset, TP_MARKER_PAYLOAD);
+		tep_read_number_field(src->common_pid, record->data, &pid);
+		tp_pairing_learn_thread(src->pairing, m.cpu, (int)pid);
+		tp_user_return(src->pairing, m.cpu, m.requested_ns, m.now_ns, record->ts);
+	} else {
+		kstack_forward(&src->stack, event, record, sink);
+	}
+}
+
+static void tp_lost(struct tlat_source *src, int cpu)
+{
+	tp_events_lost(src->pairing, cpu);
+}
+
+static void tp_stop(struct tlat_source *src)
+{
+	if (src->wl)
+		workload_stop(src->wl);
+	tracefs_trace_off(src->session->inst);
+}
+
+static void tp_report(struct tlat_source *src, const struct tlat_notes *notes)
+{
+	tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: tracepoints: %llu activations dropped for missing events",
+		  (unsigned long long)tp_dropped(src->pairing));
+	if (src->params->stack_us && !src->stack_trigger)
+		tlat_note(notes, TLAT_NOTE_DEBUG,
+			  "tlat: tracepoints: this kernel cannot filter a stack trigger by function: no -s stacks");
+}
+
+static bool tp_user_data(const struct tlat_source *src)
+{
+	(void)src;
+	return true;
+}
+
+static void tp_close(struct tlat_source *src)
+{
+	if (!src)
+		return;
+	if (src->wl) {
+		workload_stop(src->wl);
+		workload_free(src->wl);
+	}
+	if (src->session)
+		tracefs_binary_close(src->session->inst);
+	if (src->stack_trigger)
+		tracefs_event_file_write(src->session->inst, "timer", "hrtimer_expire_entry",
+					 "trigger", "!stacktrace");
+	tp_pairing_free(src->pairing);
+	free(src);
+}
+
+const struct tlat_source_ops tracepoints_source_ops = {
+	.name = "tracepoints",
+	.systems = tp_systems,
+	.interference = &aa_stock_ops,
+	/* hrtimer expiries are CLOCK_MONOTONIC times, compared with record times */
+	.clock = "mono",
+	.probe = tp_probe,
+	.open = tp_open,
+	.decoder = tp_decoder,
+	.start = tp_start,
+	.record = tp_record,
+	.lost = tp_lost,
+	.stop = tp_stop,
+	.report = tp_report,
+	.user_data = tp_user_data,
+	.close = tp_close,
+};

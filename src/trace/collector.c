@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * collector.c - one pass over everything the instance's buffers hold. The run
+ * loop calls it on a timer, never per event: between passes the kernel keeps
+ * filling the buffers while tlat sleeps.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "trace/collector.h"
+
+static bool has_system(const char **systems, int nr, const char *system)
+{
+	for (int i = 0; i < nr; i++)
+		if (!strcmp(systems[i], system))
+			return true;
+	return false;
+}
+
+int collector_init(struct tlat_collector *c, struct tlat_session *session,
+		   const struct tlat_source_ops *ops, const char *const *extra_systems,
+		   bool all_systems, char *err)
+{
+	const char *const *lists[] = { ops->systems, extra_systems };
+	const char **systems;
+	int nr = 0, max = 1;
+
+	memset(c, 0, sizeof(*c));
+	c->inst = session->inst;
+	c->ops = ops;
+	for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++)
+		for (int i = 0; lists[l] && lists[l][i]; i++)
+			max++;
+	systems = calloc(max, sizeof(*systems));
+	if (!systems) {
+		tlat_err(err, "out of memory");
+		return -ENOMEM;
+	}
+	for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++)
+		for (int i = 0; lists[l] && lists[l][i]; i++)
+			if (!has_system(systems, nr, lists[l][i]))
+				systems[nr++] = lists[l][i];
+	/* formats are global: the top-level events directory describes them all */
+	c->tep = all_systems ? tracefs_local_events(NULL) :
+			       tracefs_local_events_system(NULL, systems);
+	free(systems);
+	if (!c->tep) {
+		tlat_err(err, "cannot read the event formats: %s", strerror(errno));
+		return -EIO;
+	}
+	return 0;
+}
+
+void collector_init_offline(struct tlat_collector *c, struct tep_handle *tep,
+			    const struct tlat_source_ops *ops)
+{
+	memset(c, 0, sizeof(*c));
+	c->tep = tep;
+	c->tep_borrowed = true;
+	c->ops = ops;
+}
+
+int collector_record_to(struct tlat_collector *c, const char *path, int nr_cpus, char *err)
+{
+	return dat_writer_open(&c->recorder, c->inst, c->tep, nr_cpus, path, err);
+}
+
+int collector_observe(struct tlat_collector *c, const struct tlat_record_observer *observer)
+{
+	struct tlat_record_observer *o = reallocarray(c->observers, c->nr_observers + 1,
+						      sizeof(*o));
+
+	if (!o)
+		return -ENOMEM;
+	o[c->nr_observers++] = *observer;
+	c->observers = o;
+	return 0;
+}
+
+void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct tlat_sink *sink)
+{
+	c->src = src;
+	c->sink = sink;
+}
+
+int collector_record(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct tlat_collector *c = ctx;
+
+	if (record->missed_events) {
+		if (record->missed_events < 0)
+			c->missed_unknown = true;
+		else
+			c->missed += record->missed_events;
+		if (c->ops->lost)
+			c->ops->lost(c->src, cpu);
+		for (int i = 0; i < c->nr_observers; i++)
+			if (c->observers[i].lost)
+				c->observers[i].lost(c->observers[i].priv, cpu);
+	}
+	c->processed++;
+	c->ops->record(c->src, event, record, c->sink);
+	for (int i = 0; i < c->nr_observers; i++)
+		c->observers[i].record(c->observers[i].priv, event, record);
+	return 0;
+}
+
+int collector_drain(struct tlat_collector *c)
+{
+	if (c->recorder)
+		return dat_writer_drain(c->recorder, collector_record, c);
+	if (tracefs_iterate_raw_events(c->tep, c->inst, NULL, 0, collector_record, c) < 0)
+		return -EIO;
+	return 0;
+}
+
+void collector_free(struct tlat_collector *c)
+{
+	dat_writer_free(c->recorder);
+	c->recorder = NULL;
+	free(c->observers);
+	c->observers = NULL;
+	c->nr_observers = 0;
+	if (!c->tep_borrowed)
+		tep_free(c->tep);
+	c->tep = NULL;
+}

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * collector.h - drains tlat's instance: reads the per-CPU raw buffers
+ * (through the recorder with tlat record), decodes them with
+ * libtraceevent, hands each record to the source (and to observers: the
+ * auto-analysis adapter, the trace store) and counts processed and missed
+ * events. tlat report feeds it a recording's records instead.
+ */
+#ifndef TLAT_TRACE_COLLECTOR_H
+#define TLAT_TRACE_COLLECTOR_H
+
+#include "sources/source.h"
+#include "trace/dat_write.h"
+
+/* sees every record after the source did */
+struct tlat_record_observer {
+	void (*record)(void *priv, struct tep_event *event, struct tep_record *record);
+	void (*lost)(void *priv, int cpu);	/* NULL if it keeps no state */
+	void *priv;
+};
+
+struct tlat_collector {
+	struct tep_handle *tep;
+	struct tracefs_instance *inst;
+	const struct tlat_source_ops *ops;
+	struct tlat_source *src;
+	struct tlat_sink *sink;
+	struct tlat_record_observer *observers;
+	int nr_observers;
+	struct dat_writer *recorder;	/* tlat record: the buffers are read through it */
+	bool tep_borrowed;		/* a recording's: freed with the recording */
+	u64 processed;
+	u64 missed;
+	bool missed_unknown;
+};
+
+/**
+ * collector_init - a collector of a live run's instance, with the formats it decodes
+ * @c: the collector, the caller's memory
+ * @session: the run's tracefs instance
+ * @ops: the source, whose event systems are decoded
+ * @extra_systems: more event systems to decode for observers, or NULL
+ * @all_systems: every event, as a recording holds them all
+ * @err: the error line, on failure
+ *
+ * Returns 0, or -ENOMEM or -EIO with @err set; free it with collector_free().
+ */
+int collector_init(struct tlat_collector *c, struct tlat_session *session,
+		   const struct tlat_source_ops *ops, const char *const *extra_systems,
+		   bool all_systems, char *err);
+/**
+ * collector_init_offline - a collector of a recording (tlat report): no instance
+ * @c: the collector, the caller's memory
+ * @tep: the recording's, which it borrows
+ * @ops: the source whose records these are
+ */
+void collector_init_offline(struct tlat_collector *c, struct tep_handle *tep,
+			    const struct tlat_source_ops *ops);
+/**
+ * collector_record_to - read the buffers through a recorder from now on (tlat record)
+ * @c: a live collector
+ * @path: the trace.dat the recorder writes
+ * @nr_cpus: the CPUs whose buffers it reads
+ * @err: the error line, on failure
+ *
+ * Returns 0, or -errno with @err set.
+ */
+int collector_record_to(struct tlat_collector *c, const char *path, int nr_cpus, char *err);
+/**
+ * collector_observe - one more observer of every record, after the source
+ * @c: the collector
+ * @observer: its callbacks (copied)
+ *
+ * Returns 0 or -ENOMEM.
+ */
+int collector_observe(struct tlat_collector *c, const struct tlat_record_observer *observer);
+/**
+ * collector_attach - the opened source that decodes the records, and its sink
+ * @c: the collector
+ * @src: the source
+ * @sink: where its samples and stacks go
+ */
+void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct tlat_sink *sink);
+
+/**
+ * collector_drain - read what the buffers hold now, record by record
+ * @c: a live collector, attached
+ *
+ * Returns 0 or -EIO.
+ */
+int collector_drain(struct tlat_collector *c);
+
+/**
+ * collector_record - one record, from a drain or from a recording
+ * @event: the record's event
+ * @record: the record; missed events before it reach the source and observers
+ * @cpu: its CPU
+ * @c: the collector
+ *
+ * Returns 0 (keep going), as tracefs_iterate_raw_events() callbacks do.
+ */
+int collector_record(struct tep_event *event, struct tep_record *record, int cpu, void *c);
+
+/**
+ * collector_free - free the formats (unless borrowed), observers and recorder
+ * @c: the collector; the struct itself is the caller's
+ */
+void collector_free(struct tlat_collector *c);
+
+#endif

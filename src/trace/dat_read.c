@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dat_read.c - reading a trace.dat (see dat_read.h). libtracecmd does the
+ * reading and merges the CPUs in time order; this finds what recorded it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "trace/dat_read.h"
+#include "trace/tracecmd_private.h"
+
+
+struct dat_reader {
+	struct tracecmd_input *handle;
+	struct tep_handle *tep;
+};
+
+int dat_reader_open(struct dat_reader **out, const char *path, char *err)
+{
+	struct dat_reader *rec;
+	int fd;
+
+	*out = NULL;
+	/* libtracecmd does not say why it cannot open a file */
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		tlat_err(err, "cannot open %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	close(fd);
+	rec = calloc(1, sizeof(*rec));
+	if (!rec)
+		return -ENOMEM;
+	/* its warnings about a bad file would be more lines than the one error */
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	/* trace-cmd's plugins print events; tlat reads fields */
+	rec->handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS |
+				    TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+	if (!rec->handle) {
+		tlat_err(err, "%s is not a trace.dat file (trace-cmd's format)", path);
+		free(rec);
+		return -EINVAL;
+	}
+	rec->tep = tracecmd_get_tep(rec->handle);
+	*out = rec;
+	return 0;
+}
+
+void dat_reader_info_free(struct dat_reader_info *info)
+{
+	dat_run_free(&info->run);
+}
+
+struct tep_handle *dat_reader_tep(const struct dat_reader *rec)
+{
+	return rec->tep;
+}
+
+int dat_reader_cpus(const struct dat_reader *rec)
+{
+	int cpus = tep_get_cpus(rec->tep);
+
+	return cpus > 0 ? cpus : 1;
+}
+
+const char *dat_reader_uname(const struct dat_reader *rec)
+{
+	const char *uname = tracecmd_get_uname(rec->handle);
+
+	return uname && *uname ? uname : NULL;
+}
+
+const char *dat_reader_clock(const struct dat_reader *rec)
+{
+	const char *clock = tracecmd_get_trace_clock(rec->handle);
+
+	return clock ? clock : "local";
+}
+
+struct replay {
+	struct tep_handle *tep;
+	dat_record_fn fn;
+	void *ctx;
+};
+
+static int replay_record(struct tracecmd_input *handle, struct tep_record *record, int cpu,
+			 void *data)
+{
+	struct replay *r = data;
+	struct tep_event *event = tep_find_event_by_record(r->tep, record);
+
+	(void)handle;
+	/* as the live readers: a record of an event without a format is skipped */
+	if (event)
+		r->fn(event, record, cpu, r->ctx);
+	return 0;
+}
+
+int dat_reader_replay(struct dat_reader *rec, dat_record_fn fn, void *ctx)
+{
+	struct replay r = { rec->tep, fn, ctx };
+
+	return tracecmd_iterate_events(rec->handle, NULL, 0, replay_record, &r) < 0 ? -EIO : 0;
+}
+
+void dat_reader_close(struct dat_reader *rec)
+{
+	if (!rec)
+		return;
+	tracecmd_close(rec->handle);
+	free(rec);
+}
+
+/* one source's decoder, counting the samples it finds */
+struct scan_decoder {
+	struct tlat_sink sink;		/* first: the decoder calls back through it */
+	const struct tlat_source_ops *ops;
+	struct tlat_source *src;
+	u64 samples;
+	u64 user_samples;
+};
+
+struct scan {
+	struct scan_decoder *decoders;	/* one per source that can decode it */
+	int nr_decoders;
+	struct dat_reader_info *info;
+	int print_id;			/* ftrace:print, where tlat record's line is */
+	struct tep_format_field *print_buf;
+};
+
+static void scan_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
+{
+	struct scan_decoder *d = (struct scan_decoder *)sink;
+
+	d->samples++;
+	d->user_samples += sample->ctx == TLAT_CTX_USER;
+}
+
+static void scan_meta(struct scan *scan, struct tep_record *record)
+{
+	int offset = scan->print_buf->offset;
+	const char *text = (const char *)record->data + offset;
+
+	if (record->size <= offset)
+		return;
+	if (!scan->info->has_meta)
+		scan->info->has_meta = dat_meta_parse(text, record->size - offset,
+							    &scan->info->meta);
+	dat_run_line(&scan->info->run, text, record->size - offset);
+}
+
+static int scan_record(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct scan *scan = ctx;
+
+	if (!scan->info->first_ts)
+		scan->info->first_ts = record->ts;
+	scan->info->last_ts = record->ts;
+	if (event->id == scan->print_id && scan->print_buf)
+		scan_meta(scan, record);
+	for (int i = 0; i < scan->nr_decoders; i++) {
+		struct scan_decoder *d = &scan->decoders[i];
+
+		if (record->missed_events && d->ops->lost)
+			d->ops->lost(d->src, cpu);
+		d->ops->record(d->src, event, record, &d->sink);
+	}
+	return 0;
+}
+
+static void scan_pick(const struct scan *scan, struct dat_reader_info *info)
+{
+	for (int i = 0; i < scan->nr_decoders; i++) {
+		const struct scan_decoder *d = &scan->decoders[i];
+
+		/* tlat record's word counts even for a run too short for samples */
+		if (info->has_meta ? !strcmp(d->ops->name, info->meta.source) : d->samples > 0) {
+			info->ops = d->ops;
+			info->samples = d->samples;
+			/* a stop at the first activation may have kept none */
+			info->user_data = d->user_samples || info->meta.user_data;
+			return;
+		}
+	}
+}
+
+int dat_reader_scan(struct dat_reader *rec, const struct tlat_params *params,
+		   struct dat_reader_info *info, char *err)
+{
+	struct tep_event *print = tep_find_event_by_name(rec->tep, "ftrace", "print");
+	struct scan scan = { .info = info, .print_id = print ? print->id : -1 };
+	const struct tlat_source_ops *ops;
+	char why[TLAT_ERR_LEN];
+	size_t nr_sources = 0;
+	int ret;
+
+	memset(info, 0, sizeof(*info));
+	scan.print_buf = print ? tep_find_field(print, "buf") : NULL;
+	while (source_nth(nr_sources))
+		nr_sources++;
+	scan.decoders = calloc(nr_sources, sizeof(*scan.decoders));
+	if (!scan.decoders) {
+		tlat_err(err, "out of memory");
+		return -ENOMEM;
+	}
+	/* a source whose events have no format in the file did not record it */
+	for (size_t i = 0; (ops = source_nth(i)); i++) {
+		struct scan_decoder *d = &scan.decoders[scan.nr_decoders];
+
+		*d = (struct scan_decoder){ .sink.sample = scan_sample, .ops = ops };
+		if (ops->decoder && !ops->decoder(&d->src, params, rec->tep, why))
+			scan.nr_decoders++;
+		else if (d->src)
+			ops->close(d->src);
+	}
+	ret = dat_reader_replay(rec, scan_record, &scan);
+	scan_pick(&scan, info);
+	/* a description cut short is none */
+	if (!dat_run_complete(&info->run))
+		dat_run_free(&info->run);
+	for (int i = 0; i < scan.nr_decoders; i++)
+		scan.decoders[i].ops->close(scan.decoders[i].src);
+	free(scan.decoders);
+	if (ret) {
+		tlat_err(err, "cannot read the recording's events");
+		return ret;
+	}
+	if (!info->ops) {
+		tlat_err(err, info->has_meta ?
+			 "the recording is of a source this tlat cannot decode" :
+			 "the recording has no timerlat samples (ftrace:timerlat, tlat:tlat_sample or tlat's markers)");
+		return -ENOENT;
+	}
+	return 0;
+}

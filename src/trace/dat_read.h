@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dat_read.h - a trace.dat, read with libtracecmd, for tlat report: one
+ * that tlat record wrote, or one of trace-cmd record of the timerlat tracer
+ * or of tlat.ko's events. The source that recorded it is the one whose
+ * decoder finds samples in it; what only tlat record knew about its run
+ * (the measured window, the thresholds, its description) it put in the
+ * recording itself (dat_meta.h).
+ */
+#ifndef TLAT_TRACE_DAT_READ_H
+#define TLAT_TRACE_DAT_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sources/source.h"
+#include "trace/dat_meta.h"
+#include "trace/dat_write.h"
+
+struct dat_reader;
+
+/**
+ * dat_reader_open - open a trace.dat for reading
+ * @rec: set to the reader, to close with dat_reader_close()
+ * @path: the file
+ * @err: the error line, on failure
+ *
+ * Returns 0, or -errno with one line in @err if @path cannot be read or is
+ * not a trace.dat.
+ */
+int dat_reader_open(struct dat_reader **rec, const char *path, char *err);
+
+/**
+ * dat_reader_tep - the recording's event formats and symbols
+ * @rec: the reader
+ *
+ * Returns its tep, owned by the reader.
+ */
+struct tep_handle *dat_reader_tep(const struct dat_reader *rec);
+
+/**
+ * dat_reader_cpus - how many CPUs the recording has buffers of
+ * @rec: the reader
+ *
+ * Returns the count.
+ */
+int dat_reader_cpus(const struct dat_reader *rec);
+
+/**
+ * dat_reader_uname - uname as trace-cmd keeps it
+ * @rec: the reader
+ *
+ * Returns "sysname nodename release machine", owned by the reader, or NULL
+ * if the recording does not keep it.
+ */
+const char *dat_reader_uname(const struct dat_reader *rec);
+/**
+ * dat_reader_clock - the trace clock the recording was taken with
+ * @rec: the reader
+ *
+ * Returns its name; trace-cmd's default, "local", if the recording does not say.
+ */
+const char *dat_reader_clock(const struct dat_reader *rec);
+/**
+ * dat_reader_replay - every record, in time order, once
+ * @rec: the reader; a second pass needs a second open
+ * @fn: called with each record
+ * @ctx: @fn's last argument
+ *
+ * Returns 0 or -EIO.
+ */
+int dat_reader_replay(struct dat_reader *rec, dat_record_fn fn, void *ctx);
+
+/**
+ * dat_reader_close - close the recording and free the reader
+ * @rec: from dat_reader_open(), or NULL
+ */
+void dat_reader_close(struct dat_reader *rec);
+
+/* what a first pass over a recording finds */
+struct dat_reader_info {
+	const struct tlat_source_ops *ops;	/* the source whose samples it holds */
+	u64 samples;				/* how many its decoder found */
+	bool user_data;				/* some of user-return latency */
+	bool has_meta;
+	struct dat_meta meta;
+	u64 first_ts;				/* of any record */
+	u64 last_ts;
+	/* tlat record's description of its run, whole; json NULL if it has none */
+	struct dat_run run;
+};
+
+/**
+ * dat_reader_info_free - free what dat_reader_scan() filled in
+ * @info: the scan's findings; the struct itself is the caller's
+ */
+void dat_reader_info_free(struct dat_reader_info *info);
+
+/**
+ * dat_reader_scan - find which source recorded a recording, and what it says of its run
+ * @rec: the reader, whose one pass this takes
+ * @params: the options, as they will be for the real pass
+ * @info: filled in; free with dat_reader_info_free()
+ * @err: the error line, on failure
+ *
+ * Decodes the whole recording with every source's decoder: the first in
+ * auto's order that finds samples recorded it, unless tlat record's line
+ * names it.
+ *
+ * Returns 0, -ENOENT with @err set if no source finds samples, or -errno.
+ */
+int dat_reader_scan(struct dat_reader *rec, const struct tlat_params *params,
+		   struct dat_reader_info *info, char *err);
+
+#endif

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tracecmd_private.h - the part of libtracecmd that writes trace.dat files.
+ *
+ * libtracecmd exports its writer (trace-cmd record is built on it), but
+ * Debian's libtracecmd-dev 3.1.6 (libtracecmd 1.3) installs only the reading
+ * API; the writer is declared in trace-cmd's trace-cmd-private.h, which is
+ * not installed. These are the few declarations tlat uses, exactly as that
+ * header of trace-cmd 3.1.6 has them; the option ids are trace.dat's on-disk
+ * numbers, which never change.
+ */
+#ifndef TLAT_TRACE_TRACECMD_PRIVATE_H
+#define TLAT_TRACE_TRACECMD_PRIVATE_H
+
+#include <stdbool.h>
+#include <trace-cmd.h>
+
+struct tracecmd_output;
+struct tracecmd_option;
+struct tracecmd_event_list;
+
+enum {
+	TLAT_TRACECMD_OPTION_CPUSTAT	= 2,
+	TLAT_TRACECMD_OPTION_TRACECLOCK	= 4,
+	TLAT_TRACECMD_OPTION_UNAME	= 5,
+};
+
+struct tracecmd_output *tracecmd_output_create(const char *output_file);
+/* no "CPU0 data recorded at offset..." lines on stderr */
+void tracecmd_set_quiet(struct tracecmd_output *handle, bool set_quiet);
+/* the clock in the buffer's description; else the top-level buffer's */
+void tracecmd_set_out_clock(struct tracecmd_output *handle, const char *clock);
+int tracecmd_output_set_trace_dir(struct tracecmd_output *handle, const char *tracing_dir);
+/* a NULL list: the formats of every event */
+int tracecmd_output_write_headers(struct tracecmd_output *handle,
+				  struct tracecmd_event_list *list);
+struct tracecmd_option *tracecmd_add_option(struct tracecmd_output *handle, unsigned short id,
+					    int size, const void *data);
+int tracecmd_write_cmdlines(struct tracecmd_output *handle);
+int tracecmd_append_cpu_data(struct tracecmd_output *handle, int cpus,
+			     char * const *cpu_data_files);
+void tracecmd_output_close(struct tracecmd_output *handle);
+
+/* the reader's side of the same header: the clock the file was recorded with */
+const char *tracecmd_get_trace_clock(struct tracecmd_input *handle);
+/* and the uname option's text */
+const char *tracecmd_get_uname(struct tracecmd_input *handle);
+
+#endif

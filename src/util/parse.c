@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * parse.c - the value syntaxes of rtla's command line (CPU lists, s/m/h/d
+ * durations, o:/r:/f:/d: priorities), strict: trailing garbage is an error.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/parse.h"
+
+static int parse_uint(const char **p, unsigned long *val)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)**p))
+		return -EINVAL;
+	errno = 0;
+	*val = strtoul(*p, &end, 10);
+	if (errno)
+		return -EINVAL;
+	*p = end;
+	return 0;
+}
+
+/* "0-3,5,7-8": every CPU must exist; an empty list is an error */
+int parse_cpu_list(const char *str, struct tlat_cpuset *cpus)
+{
+	const char *p = str;
+	unsigned long first, last;
+
+	CPU_ZERO_S(cpus->size, cpus->set);
+	if (!str || !*str)
+		return -EINVAL;
+
+	for (;;) {
+		if (parse_uint(&p, &first))
+			return -EINVAL;
+		last = first;
+		if (*p == '-') {
+			p++;
+			if (parse_uint(&p, &last) || last < first)
+				return -EINVAL;
+		}
+		if (last >= (unsigned long)cpus->nr_cpus)
+			return -EINVAL;
+		for (unsigned long cpu = first; cpu <= last; cpu++)
+			CPU_SET_S(cpu, cpus->size, cpus->set);
+		if (!*p)
+			return 0;
+		if (*p++ != ',')
+			return -EINVAL;
+	}
+}
+
+
+struct unit {
+	const char *suffix;
+	u64 mult;
+};
+
+/*
+ * Digits, then one of units' suffixes as cmp() compares them, or none if
+ * bare_mult is not 0: the number times its unit, if that fits.
+ */
+static int parse_scaled(const char *str, const struct unit *units, size_t nr, u64 bare_mult,
+			int (*cmp)(const char *, const char *), u64 *out)
+{
+	unsigned long long v;
+	u64 mult = 0;
+	char *end;
+
+	if (!str || !isdigit((unsigned char)*str))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(str, &end, 10);
+	if (errno)
+		return -EINVAL;
+	if (!*end)
+		mult = bare_mult;
+	for (size_t i = 0; *end && i < nr && !mult; i++)
+		if (!cmp(end, units[i].suffix))
+			mult = units[i].mult;
+	if (!mult || v > UINT64_MAX / mult)
+		return -EINVAL;
+	*out = v * mult;
+	return 0;
+}
+
+int parse_u64_range(const char *str, u64 min, u64 max, u64 *val)
+{
+	u64 v;
+
+	if (parse_scaled(str, NULL, 0, 1, strcmp, &v) || v < min || v > max)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+/* rtla's -d: a number of seconds, or with one of the suffixes s, m, h, d */
+int parse_duration_s(const char *str, u64 *seconds)
+{
+	static const struct unit units[] = {
+		{ "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 },
+	};
+	u64 v;
+
+	if (parse_scaled(str, units, sizeof(units) / sizeof(units[0]), 1, strcasecmp, &v) || !v)
+		return -EINVAL;
+	*seconds = v;
+	return 0;
+}
+
+/* a time with a mandatory unit: ns, us, ms or s (rtla's -P d:runtime:period) */
+int parse_ns_duration(const char *str, u64 *ns)
+{
+	static const struct unit units[] = {
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+	};
+
+	return parse_scaled(str, units, sizeof(units) / sizeof(units[0]), 0, strcmp, ns);
+}
+
+int parse_int_range(const char *str, long min, long max, int *val)
+{
+	long v;
+	char *end;
+
+	if (!str || !*str)
+		return -EINVAL;
+	errno = 0;
+	v = strtol(str, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -EINVAL;
+	*val = (int)v;
+	return 0;
+}
+
+/* o:nice, r:prio, f:prio or d:runtime:period, as rtla's -P */
+int parse_sched(const char *str, struct tlat_sched *sched)
+{
+	struct tlat_sched s = { .set = true };
+	char buf[64], *period, policy;
+
+	if (!str || strlen(str) < 3 || str[1] != ':' || strlen(str) >= sizeof(buf))
+		return -EINVAL;
+
+	policy = (char)tolower((unsigned char)str[0]);	/* rtla takes "F:95" too */
+	switch (policy) {
+	case 'o':
+		s.policy = SCHED_OTHER;
+		if (parse_int_range(str + 2, -20, 19, &s.prio))
+			return -EINVAL;
+		break;
+	case 'r':
+	case 'f':
+		s.policy = policy == 'r' ? SCHED_RR : SCHED_FIFO;
+		if (parse_int_range(str + 2, 1, 99, &s.prio))
+			return -EINVAL;
+		break;
+	case 'd':
+		s.policy = 6;	/* SCHED_DEADLINE, not in every libc's sched.h */
+		strcpy(buf, str + 2);
+		period = strchr(buf, ':');
+		if (!period)
+			return -EINVAL;
+		*period++ = '\0';
+		if (parse_ns_duration(buf, &s.runtime_ns) ||
+		    parse_ns_duration(period, &s.period_ns))
+			return -EINVAL;
+		if (!s.runtime_ns || s.runtime_ns > s.period_ns)
+			return -EINVAL;
+		break;
+	default:
+		return -EINVAL;
+	}
+	*sched = s;
+	return 0;
+}
