@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "analysis/aa_adapter.h"
+#include "core/array.h"
+#include "trace/event_fields.h"
 
 /* the kernel's softirq names, as __print_symbolic() prints them */
 const char *aa_softirq_name(unsigned long long vec)
@@ -16,7 +18,7 @@ const char *aa_softirq_name(unsigned long long vec)
 		"IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
 	};
 
-	return vec < sizeof(names) / sizeof(names[0]) ? names[vec] : "UNKNOWN";
+	return vec < ARRAY_SIZE(names) ? names[vec] : "UNKNOWN";
 }
 
 /* event strings need not be NUL-terminated within their field */
@@ -30,12 +32,13 @@ void aa_copy_name(char *dst, const void *src, size_t len)
 
 int aa_switch_event_init(struct aa_switch_event *se, struct tep_event *event)
 {
+	const struct event_field_want fields[] = {
+		{ "prev_pid", &se->prev_pid }, { "prev_comm", &se->prev_comm },
+		{ "next_pid", &se->next_pid }, { "next_comm", &se->next_comm },
+	};
+
 	se->id = event->id;
-	se->prev_pid = tep_find_field(event, "prev_pid");
-	se->prev_comm = tep_find_field(event, "prev_comm");
-	se->next_pid = tep_find_field(event, "next_pid");
-	se->next_comm = tep_find_field(event, "next_comm");
-	return se->prev_pid && se->prev_comm && se->next_pid && se->next_comm ? 0 : -ENOENT;
+	return event_fields_find(event, fields, ARRAY_SIZE(fields));
 }
 
 u64 aa_field_number(struct tep_format_field *field, const struct tep_record *record)

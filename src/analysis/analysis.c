@@ -11,7 +11,9 @@
 
 #include "analysis/aa_adapter.h"
 #include "analysis/analysis.h"
+#include "core/array.h"
 #include "core/err.h"
+#include "trace/event_fields.h"
 
 struct analysis {
 	const struct tlat_params *params;
@@ -88,16 +90,15 @@ static void analysis_record(void *priv, struct tep_event *event, struct tep_reco
  */
 static int analysis_work_open(struct analysis *an, struct tlat_collector *c, char *err)
 {
+	const struct event_field_want fields[] = {
+		{ "work", &an->work }, { "function", &an->work_func },
+	};
 	struct tep_event *ev;
 
 	if (!an->params->dump_tasks)
 		return 0;
 	ev = tep_find_event_by_name(c->tep, "workqueue", "workqueue_execute_start");
-	if (ev) {
-		an->work = tep_find_field(ev, "work");
-		an->work_func = tep_find_field(ev, "function");
-	}
-	if (!ev || !an->work || !an->work_func) {
+	if (!ev || event_fields_find(ev, fields, ARRAY_SIZE(fields))) {
 		if (an->offline)
 			return 0;
 		tlat_err(err, "--dump-tasks needs the workqueue:workqueue_execute_start event");

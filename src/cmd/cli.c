@@ -11,6 +11,7 @@
 
 #include "cmd/cli.h"
 #include "cmd/cli_local.h"
+#include "core/array.h"
 
 #define TLAT_DEFAULT_PERIOD_US	1000
 #define TLAT_DEFAULT_ENTRIES	256
@@ -92,7 +93,7 @@ static const struct cli_option cli_options[] = {
 };
 
 #undef OPT
-#define CLI_NR_OPTIONS	(sizeof(cli_options) / sizeof(cli_options[0]))
+#define CLI_NR_OPTIONS	ARRAY_SIZE(cli_options)
 
 /* one command line's getopt tables */
 struct cli_getopt {

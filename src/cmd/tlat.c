@@ -15,6 +15,7 @@
 
 #include "cmd/cli.h"
 #include "cmd/info.h"
+#include "core/array.h"
 #include "core/version.h"
 #include "run/run.h"
 #include "util/privilege.h"
@@ -34,7 +35,7 @@ static const struct command commands[] = {
 	{ "report",	TLAT_CMD_REPORT,	TLAT_MODE_TOP,	true },
 };
 
-#define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
+#define NR_COMMANDS	ARRAY_SIZE(commands)
 
 /* what the layers below have to say besides errors: -D's lines and warnings */
 struct cmd_notes {

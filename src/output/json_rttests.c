@@ -11,6 +11,7 @@
  */
 #include <stdio.h>
 
+#include "core/array.h"
 #include "core/version.h"
 #include "output/json.h"
 #include "util/cpuset.h"
@@ -31,7 +32,7 @@ static struct json_object *sysinfo_json(const struct tlat_report *r)
 		json_object_put(obj);
 		return NULL;
 	}
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
 		json_add(obj, keys[i], json_object_object_get_ex(sys, keys[i], &val) ?
 				       json_object_get(val) : NULL);
 	json_add(obj, "realtime",

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "output/json.h"
 #include "run/actions.h"
 #include "util/cpuset.h"
@@ -192,7 +193,7 @@ static struct json_object *recording_system_json(const struct tlat_report_origin
 	char *copy = o->uname ? strdup(o->uname) : NULL, *save = NULL, *tok;
 
 	tok = copy ? strtok_r(copy, " ", &save) : NULL;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
 		json_add(obj, keys[i], json_string_or_null(tok));
 		tok = tok ? strtok_r(NULL, " ", &save) : NULL;
 	}

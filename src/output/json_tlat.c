@@ -7,6 +7,7 @@
  * histogram keeps the text's buckets and unit. A field that has no value
  * (a context with no sample, an unknown count) is null, never left out.
  */
+#include "core/array.h"
 #include "core/version.h"
 #include "output/json.h"
 #include "util/cpuset.h"
@@ -38,7 +39,7 @@ static struct json_object *percentiles_json(const struct tlat_report *r, int cpu
 	if (!agg_layout(r->agg)->loglinear)
 		return NULL;
 	obj = json_object_new_object();
-	for (size_t i = 0; obj && i < sizeof(percentiles) / sizeof(percentiles[0]); i++) {
+	for (size_t i = 0; obj && i < ARRAY_SIZE(percentiles); i++) {
 		bool ok = cpu < 0 ? agg_percentile_merged(r->agg, &r->params->cpus, ctx,
 							  percentiles[i].ppm, &ns)
 				  : agg_percentile(r->agg, cpu, ctx, percentiles[i].ppm, &ns);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "core/array.h"
 #include "core/err.h"
 #include "output/output.h"
 
@@ -16,7 +17,7 @@ static const struct tlat_output_ops *const registry[] = {
 	&text_output_ops,
 };
 
-#define NR_OUTPUTS	(sizeof(registry) / sizeof(registry[0]))
+#define NR_OUTPUTS	ARRAY_SIZE(registry)
 
 struct outputs {
 	int nr;

@@ -13,6 +13,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "core/array.h"
 #include "core/err.h"
 #include "output/output.h"
 #include "output/plot.h"
@@ -46,7 +47,7 @@ static const char *const cpu_colour[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
 };
 
-#define NR_COLOURS	(sizeof(cpu_colour) / sizeof(cpu_colour[0]))
+#define NR_COLOURS	ARRAY_SIZE(cpu_colour)
 
 enum tlat_plot_format render_plot_format(const char *path)
 {

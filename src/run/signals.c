@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stddef.h>
 
+#include "core/array.h"
 #include "run/signals.h"
 
 volatile sig_atomic_t tlat_stop_requested;
@@ -22,7 +23,7 @@ void signals_install(void)
 	struct sigaction sa = { .sa_handler = on_stop_signal };
 
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
 		sigaction(stop_signals[i], &sa, NULL);
 }
 
@@ -31,7 +32,7 @@ void signals_block(bool block)
 	sigset_t set;
 
 	sigemptyset(&set);
-	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
 		sigaddset(&set, stop_signals[i]);
 	pthread_sigmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
 }

@@ -167,4 +167,16 @@ bool kernel_source_user_data(const struct tlat_source *src);
  */
 void kernel_source_close(struct tlat_source *src);
 
+/*
+ * The part of a kernel source's struct tlat_source_ops that every kind
+ * shares; a kind adds its name, probe, open, decoder and report.
+ */
+#define KERNEL_SOURCE_OPS						\
+	.start = kernel_source_start,					\
+	.arm_thresholds = kernel_source_arm_thresholds,			\
+	.record = kernel_source_record,					\
+	.stop = kernel_source_stop,					\
+	.user_data = kernel_source_user_data,				\
+	.close = kernel_source_close
+
 #endif

@@ -297,11 +297,6 @@ const struct tlat_source_ops module_source_ops = {
 	.probe = mod_probe,
 	.open = mod_open,
 	.decoder = mod_decoder,
-	.start = kernel_source_start,
-	.arm_thresholds = kernel_source_arm_thresholds,
-	.record = kernel_source_record,
-	.stop = kernel_source_stop,
 	.report = mod_report,
-	.user_data = kernel_source_user_data,
-	.close = kernel_source_close,
+	KERNEL_SOURCE_OPS,
 };

@@ -5,22 +5,24 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "core/array.h"
 #include "core/err.h"
 #include "sources/sample_event.h"
+#include "trace/event_fields.h"
 
 int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const char *system,
 			const char *name)
 {
 	struct tep_event *event = tep_find_event_by_name(tep, system, name);
+	const struct event_field_want fields[] = {
+		{ "seqnum", &ev->seqnum }, { "context", &ev->context },
+		{ "timer_latency", &ev->latency }, { "common_pid", &ev->common_pid },
+	};
 
 	if (!event)
 		return -ENOENT;
 	ev->id = event->id;
-	ev->seqnum = tep_find_field(event, "seqnum");
-	ev->context = tep_find_field(event, "context");
-	ev->latency = tep_find_field(event, "timer_latency");
-	ev->common_pid = tep_find_common_field(event, "common_pid");
-	return ev->seqnum && ev->context && ev->latency && ev->common_pid ? 0 : -ENOENT;
+	return event_fields_find(event, fields, ARRAY_SIZE(fields));
 }
 
 bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_record *record,

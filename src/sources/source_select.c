@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "core/err.h"
 #include "sources/source.h"
 
@@ -16,7 +17,7 @@ static const struct tlat_source_ops *const sources[] = {
 	&tracepoints_source_ops,
 };
 
-#define NR_SOURCES (sizeof(sources) / sizeof(sources[0]))
+#define NR_SOURCES ARRAY_SIZE(sources)
 
 const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,
 					    const struct tlat_notes *notes, char *err)

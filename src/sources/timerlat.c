@@ -315,11 +315,6 @@ const struct tlat_source_ops timerlat_source_ops = {
 	.probe = tl_probe,
 	.open = tl_open,
 	.decoder = tl_decoder,
-	.start = kernel_source_start,
-	.arm_thresholds = kernel_source_arm_thresholds,
-	.record = kernel_source_record,
-	.stop = kernel_source_stop,
 	.report = tl_report,
-	.user_data = kernel_source_user_data,
-	.close = kernel_source_close,
+	KERNEL_SOURCE_OPS,
 };

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "analysis/aa_adapter.h"
+#include "core/array.h"
 #include "core/err.h"
 #include "sources/source.h"
 #include "sources/tp_pair.h"
@@ -239,7 +240,7 @@ static int tp_set_filters(struct tlat_source *src)
 	};
 	int nr_cpus = src->params->cpus.nr_cpus;
 
-	for (size_t i = 0; i < sizeof(filters) / sizeof(filters[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(filters); i++) {
 		const struct tp_event_desc *d = &tp_events[filters[i].event];
 		char *filter = NULL;
 		size_t len = 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "core/err.h"
 #include "trace/collector.h"
 
@@ -30,7 +31,7 @@ int collector_init(struct tlat_collector *c, struct tlat_session *session,
 	memset(c, 0, sizeof(*c));
 	c->inst = session->inst;
 	c->ops = ops;
-	for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++)
+	for (size_t l = 0; l < ARRAY_SIZE(lists); l++)
 		for (int i = 0; lists[l] && lists[l][i]; i++)
 			max++;
 	systems = calloc(max, sizeof(*systems));
@@ -38,7 +39,7 @@ int collector_init(struct tlat_collector *c, struct tlat_session *session,
 		tlat_err(err, "out of memory");
 		return -ENOMEM;
 	}
-	for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++)
+	for (size_t l = 0; l < ARRAY_SIZE(lists); l++)
 		for (int i = 0; lists[l] && lists[l][i]; i++)
 			if (!has_system(systems, nr, lists[l][i]))
 				systems[nr++] = lists[l][i];

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "trace/dat_meta.h"
 
 int dat_meta_format(char *buf, size_t len, const struct dat_meta *m)
@@ -48,7 +49,7 @@ bool dat_meta_parse(const char *text, size_t len, struct dat_meta *m)
 			snprintf(m->source, sizeof(m->source), "%s", eq);
 		if (!strcmp(tok, "user"))
 			m->user_data = !strcmp(eq, "1");
-		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
 			if (!strcmp(tok, keys[i].key))
 				*(u64 *)((char *)m + keys[i].offset) = strtoull(eq, NULL, 10);
 	}

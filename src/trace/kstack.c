@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "analysis/aa.h"
+#include "core/array.h"
+#include "trace/event_fields.h"
 #include "trace/kstack.h"
 
 #define KSTACK_MAX_REPEAT	8	/* longest repeated run looked for */
@@ -21,14 +23,15 @@ int kstack_event_init(struct kstack_event *ks, struct tep_handle *tep, const cha
 		      const char *name, const char *count_field, const char *ips_field)
 {
 	struct tep_event *event = tep_find_event_by_name(tep, system, name);
+	const struct event_field_want fields[] = {
+		{ count_field, &ks->count }, { ips_field, &ks->ips },
+	};
 
 	ks->id = -1;
 	if (!event)
 		return -ENOENT;
-	ks->count = tep_find_field(event, count_field);
-	ks->ips = tep_find_field(event, ips_field);
 	/* a __data_loc array has no element size in its format: x86_64's long */
-	if (!ks->count || !ks->ips ||
+	if (event_fields_find(event, fields, ARRAY_SIZE(fields)) ||
 	    (!(ks->ips->flags & TEP_FIELD_IS_DYNAMIC) && ks->ips->elementsize != sizeof(u64)))
 		return -ENOENT;
 	ks->id = event->id;

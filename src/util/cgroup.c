@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <libproc2/pids.h>
 
+#include "core/array.h"
 #include "core/err.h"
 #include "util/cgroup.h"
 
@@ -61,7 +62,7 @@ static bool is_measuring_thread(const char *comm, int tgid, int ppid)
 	/* kernel threads are children of kthreadd (pid 2); user ones must be ours */
 	if (ppid != 2 && tgid != getpid())
 		return false;
-	for (size_t i = 0; i < sizeof(thread_prefixes) / sizeof(thread_prefixes[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(thread_prefixes); i++)
 		if (!strncmp(comm, thread_prefixes[i], strlen(thread_prefixes[i])))
 			return true;
 	return false;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/array.h"
 #include "util/parse.h"
 
 static int parse_uint(const char **p, unsigned long *val)
@@ -108,7 +109,7 @@ int parse_duration_s(const char *str, u64 *seconds)
 	};
 	u64 v;
 
-	if (parse_scaled(str, units, sizeof(units) / sizeof(units[0]), 1, strcasecmp, &v) || !v)
+	if (parse_scaled(str, units, ARRAY_SIZE(units), 1, strcasecmp, &v) || !v)
 		return -EINVAL;
 	*seconds = v;
 	return 0;
@@ -121,7 +122,7 @@ int parse_ns_duration(const char *str, u64 *ns)
 		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
 	};
 
-	return parse_scaled(str, units, sizeof(units) / sizeof(units[0]), 0, strcmp, ns);
+	return parse_scaled(str, units, ARRAY_SIZE(units), 0, strcmp, ns);
 }
 
 int parse_int_range(const char *str, long min, long max, int *val)
