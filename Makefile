@@ -26,7 +26,22 @@ ALL_CFLAGS = $(TLAT_CFLAGS) $(CFLAGS)
 # Objects go to build/, beside the tree they come from; each depends on the
 # headers it includes (-MMD), not on every header.
 BUILD	:= build
-SRCS	:= $(wildcard src/*/*.c)
+SRCS	:= $(filter-out %.bpf.c,$(wildcard src/*/*.c))
+
+# The kernel-side collectors' BPF programs (src/*/*.bpf.c): built where clang,
+# bpftool, libbpf and this machine's BTF are, CO-RE, so that they load on
+# other kernels too; without them tlat builds, and runs the trace collector.
+BPF_CLANG ?= clang
+BPFTOOL	?= bpftool
+VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
+HAVE_BPF ?= $(shell command -v $(BPF_CLANG) > /dev/null && command -v $(BPFTOOL) > /dev/null && \
+		pkg-config --exists libbpf && test -r $(VMLINUX_BTF) && echo 1)
+BPF_SRCS := $(wildcard src/*/*.bpf.c)
+BPF_SKELS := $(patsubst %.bpf.c,$(BUILD)/bpf/%.skel.h,$(notdir $(BPF_SRCS)))
+ifeq ($(HAVE_BPF),1)
+TLAT_CFLAGS += -DHAVE_BPF -I$(BUILD)/bpf $(shell pkg-config --cflags libbpf)
+TLAT_LIBS += $(shell pkg-config --libs libbpf)
+endif
 OBJS	:= $(SRCS:%.c=$(BUILD)/%.o)
 # everything but main() goes into a library that the unit tests link too
 LIB_OBJS := $(filter-out $(BUILD)/src/cmd/tlat.o,$(OBJS))
@@ -43,6 +58,22 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
+ifeq ($(HAVE_BPF),1)
+$(BUILD)/bpf/vmlinux.h:
+	@mkdir -p $(@D)
+	$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/bpf/%.bpf.o: src/sources/%.bpf.c $(BUILD)/bpf/vmlinux.h
+	$(BPF_CLANG) -g -O2 -Wall -Werror -target bpf -D__TARGET_ARCH_x86 -I$(BUILD)/bpf -Isrc \
+		-MMD -MP -c -o $@ $<
+
+$(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
+	$(BPFTOOL) gen skeleton $< name $*_skel > $@.tmp && mv $@.tmp $@
+
+# the skeletons before any object that includes one
+$(OBJS): | $(BPF_SKELS)
+endif
+
 # made anew: an object whose source is gone must not stay in it
 $(BUILD)/libtlat.a: $(LIB_OBJS)
 	@rm -f $@
@@ -57,7 +88,7 @@ $(BUILD)/tests/unit/test_%: $(BUILD)/tests/unit/test_%.o $(BUILD)/libtlat.a
 tests/tools/%: tests/tools/%.c
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lpthread
 
--include $(OBJS:.o=.d) $(UNIT_BINS:=.d)
+-include $(OBJS:.o=.d) $(UNIT_BINS:=.d) $(BPF_SKELS:.skel.h=.bpf.d)
 
 test-tools: $(TEST_TOOLS)
 

@@ -21,7 +21,6 @@
 set -eu
 cd "$(dirname "$0")/.."
 LOAD=${LOAD:-}
-export COST_SYSTEM=1
 
 . bench/lib.sh
 
@@ -40,8 +39,6 @@ hackbench)
 	;;
 esac
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-
 machine_line
 echo "# window ${WINDOW} s per measurement, $REPS repetitions, alternating; ns per activation"
 echo "# load: ${LOAD:-none}, $(switches_per_s) context switches/s"
@@ -50,9 +47,9 @@ printf "%-8s %-6s %10s %10s %7s   %10s %10s %7s\n" period rep "tlat" "tlat+AA" "
 for period in 1000 100; do
 	s_tl=0 s_aa=0 s_sys=0 s_sysaa=0
 	for rep in $(seq 1 "$REPS"); do
-		read -r tl sys < <(cost_per_activation $period \
+		read -r tl _ sys _ < <(cost_per_activation $period \
 			"$TLAT" top --source tracepoints -p $period -d $DURATION -q)
-		read -r aa sysaa < <(cost_per_activation $period \
+		read -r aa _ sysaa _ < <(cost_per_activation $period \
 			"$TLAT" top --source tracepoints -p $period -d $DURATION -q -T 1000000)
 		s_tl=$((s_tl + tl)) s_aa=$((s_aa + aa)) s_sys=$((s_sys + sys))
 		s_sysaa=$((s_sysaa + sysaa))

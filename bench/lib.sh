@@ -17,9 +17,21 @@ machine_line() {
 		cut -d: -f2 | sed 's/^ //')"
 }
 
-# task_ns PID: the on-CPU ns of every task of process PID so far
+# Every sum below is printed with "%.0f": Debian's awk (mawk) saturates
+# printf "%d" at 2^31 - 1, which a process passes after 2.1 s of CPU time.
+
+# task_ns PID: the on-CPU ns of every live task of process PID so far
+# (sum_exec_runtime, measured at each switch)
 task_ns() {
-	cat /proc/$1/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%d\n", s }'
+	cat /proc/$1/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%.0f\n", s }'
+}
+
+# task_tick_ns PID: the same from the other accounting, process PID's utime +
+# stime (/proc/PID/stat, exited threads included), sampled by the tick: the
+# cross-check of task_ns, to within a tick per thread
+task_tick_ns() {
+	sed 's/.*) //' /proc/$1/stat | awk -v hz="$(getconf CLK_TCK)" \
+		'{ printf "%.0f\n", ($12 + $13) * 1e9 / hz }'
 }
 
 # busy_ns: the ns all CPUs spent out of idle so far, whatever ran (the
@@ -28,6 +40,25 @@ task_ns() {
 # busy columns of /proc/stat are, which misses short wakeups); 10 ms steps.
 busy_ns() {
 	awk -v n="$NCPU" '{ printf "%.0f\n", (n * $1 - $2) * 1e9 }' /proc/uptime
+}
+
+# tasks_snapshot: "tid ns" for every task on the machine, its on-CPU time so
+# far (schedstat). The cross-check of busy_ns is tasks_busy_ns over two
+# snapshots: a lower bound, since the interrupts that hit an idle CPU are
+# charged to the idle task, which /proc does not list. (cpuidle's residency
+# is no cross-check here: in this guest it read less busy time than the
+# tool's own tasks ran, because the haltpoll state wakes inside its
+# "sti; hlt" and handles the interrupt before the residency ends.)
+tasks_snapshot() {
+	grep -H . /proc/[0-9]*/task/[0-9]*/schedstat 2>/dev/null |
+		awk -F'[/: ]' '{ print $5, $7 }'
+}
+
+# tasks_busy_ns BEFORE AFTER: the on-CPU ns every task ran between two
+# snapshots, those started in between whole; those that ended are lost
+tasks_busy_ns() {
+	awk 'NR == FNR { t0[$1] = $2; next } { d += $2 - t0[$1] }
+		END { printf "%.0f\n", d }' "$1" "$2"
 }
 
 # switches_per_s: the machine's context switches a second, over 1 s
@@ -39,27 +70,38 @@ switches_per_s() {
 	echo $((c1 - c0))
 }
 
-# cost_per_activation PERIOD_US CMD...: run CMD in the background; print the
-# on-CPU ns of its own tasks per activation, and with COST_SYSTEM=1 also the
-# whole system's busy ns per activation, between t = 1 s and 1 s + WINDOW
+# cost_per_activation PERIOD_US CMD...: run CMD in the background; print, per
+# nominal activation between t = 1 s and 1 s + WINDOW, in ns: its own tasks'
+# on-CPU time (task_ns), the same by the tick (task_tick_ns), the whole
+# machine's busy time (busy_ns), every task's on-CPU time (tasks_busy_ns)
 cost_per_activation() {
-	local period_us=$1 pid t0 t1 b0 b1
+	local period_us=$1 pid s0 s1 t0 t1 b0 b1 i snap
 	shift
+	snap=$(mktemp -d)
 	"$@" > /dev/null 2>&1 &
 	pid=$!
 	sleep 1
-	t0=$(task_ns $pid)
-	b0=$(busy_ns)
+	read -r s0 t0 b0 < <(echo "$(task_ns $pid) $(task_tick_ns $pid) $(busy_ns)")
+	tasks_snapshot > "$snap/0"
 	sleep "$WINDOW"
-	t1=$(task_ns $pid)
-	b1=$(busy_ns)
+	read -r s1 t1 b1 < <(echo "$(task_ns $pid) $(task_tick_ns $pid) $(busy_ns)")
+	tasks_snapshot > "$snap/1"
+	i=$(tasks_busy_ns "$snap/0" "$snap/1")
+	rm -r "$snap"
 	wait $pid
-	awk -v d=$((t1 - t0)) -v b=$((b1 - b0)) -v n="$NCPU" -v w="$WINDOW" -v p="$period_us" \
-		-v sys="${COST_SYSTEM:-0}" 'BEGIN {
+	awk -v s=$((s1 - s0)) -v t=$((t1 - t0)) -v b=$((b1 - b0)) -v i="$i" \
+		-v n="$NCPU" -v w="$WINDOW" -v p="$period_us" 'BEGIN {
 			act = n * w * 1e6 / p
-			if (sys)
-				printf "%.0f %.0f\n", d / act, b / act
-			else
-				printf "%.0f\n", d / act
+			printf "%.0f %.0f %.0f %.0f\n", s / act, t / act, b / act, i / act
 		}'
+}
+
+# median A B C...: the middle value (the lower middle of an even count)
+median() {
+	printf "%s\n" "$@" | sort -n | awk '{ v[NR] = $1 } END { printf "%.0f\n", v[int((NR + 1) / 2)] }'
+}
+
+# ratio A B: A / B, two decimals
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b ? a / b : 0 }'
 }

@@ -9,6 +9,7 @@ PKGS=(
 	libtracefs-dev libtraceevent-dev libtracecmd-dev libcpupower-dev libproc2-dev
 	libjson-c-dev		# --json
 	libcmocka-dev
+	clang bpftool libbpf-dev	# the BPF collector (built without them, tlat falls back)
 	rt-tests		# cyclictest, the benchmark's anchor
 	trace-cmd		# the record tests read tlat's trace.dat with trace-cmd report
 	man-db groff-base	# the man page tests render with man -l

@@ -12,6 +12,7 @@
 #include "cmd/cli.h"
 #include "cmd/cli_local.h"
 #include "core/array.h"
+#include "sources/collect.h"
 
 #define TLAT_DEFAULT_PERIOD_US	1000
 #define TLAT_DEFAULT_ENTRIES	256
@@ -56,6 +57,7 @@ static const struct cli_option cli_options[] = {
 	OPT("warm-up",			required_argument,	OPT_WARMUP,		LIVE),
 	OPT("trace-buffer-size",	required_argument,	OPT_BUFFER_SIZE,	LIVE),
 	OPT("source",			required_argument,	OPT_SOURCE,		LIVE),
+	OPT("collector",		required_argument,	OPT_COLLECTOR,		LIVE),
 	OPT("irq",			required_argument,	'i',			ALL),
 	OPT("thread",			required_argument,	'T',			ALL),
 	OPT("stack",			required_argument,	's',			ALL),
@@ -167,6 +169,8 @@ void cli_params_free(struct tlat_params *params)
 
 static int cli_check(struct tlat_params *p, char *err)
 {
+	const char *why;
+
 	if (!cpuset_count(&p->cpus))
 		return cli_error(err, "no CPU to measure");
 	if (p->hist.no_irq && p->hist.no_thread)
@@ -180,6 +184,9 @@ static int cli_check(struct tlat_params *p, char *err)
 	/* there is nothing to analyse without a stop; report may take the recording's */
 	if (!p->stop_irq_us && !p->stop_thread_us && p->command != TLAT_CMD_REPORT)
 		p->no_aa = true;
+	why = collect_needs_trace(p);
+	if (p->collect == TLAT_COLLECT_KERNEL && why)
+		return cli_error(err, "--collector kernel: %s needs the trace collector", why);
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "cmd/cli.h"
 #include "cmd/cli_local.h"
 #include "output/plot.h"
+#include "sources/collect.h"
 #include "util/parse.h"
 
 int cli_error(char *err, const char *fmt, ...)
@@ -200,6 +201,14 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 	case OPT_SOURCE:
 		p->source = arg;
 		return 0;
+	case OPT_COLLECTOR:
+		for (int c = TLAT_COLLECT_AUTO; c <= TLAT_COLLECT_TRACE; c++) {
+			if (!strcmp(arg, collect_name(c))) {
+				p->collect = c;
+				return 0;
+			}
+		}
+		return cli_error(err, "invalid --collector '%s': auto, kernel or trace", arg);
 	case OPT_SAMPLE_LOG:
 		p->sample_log = arg;
 		return 0;

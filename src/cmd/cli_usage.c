@@ -51,6 +51,8 @@ static const char common_usage[] =
 	"  -U/--user-load: enable timerlat for user-defined user-space workload: tlat starts\n"
 	"     no thread, your pinned tasks read timerlat_fd (or /dev/tlat)\n"
 	"     --source auto|timerlat|module|tracepoints: where samples come from (default auto)\n"
+	"     --collector auto|kernel|trace: count the samples in the kernel (BPF), or decode\n"
+	"     their trace events (default auto: trace, for now)\n"
 	"     --sample-log file: write every sample as \"cpu seq context latency_ns time_ns\" to file\n"
 	"     --json file: at the end, write the results as one JSON document to file (- for\n"
 	"     stdout, which then carries nothing else); see JSON OUTPUT in tlat(8)\n"

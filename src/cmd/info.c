@@ -29,6 +29,23 @@ static void info_sources(FILE *out, struct tlat_session *session)
 	fprintf(out, "--source auto uses: %s\n", chosen ? chosen->name : "none");
 }
 
+/* which source counts in the kernel, and whether it can here */
+static void info_collectors(FILE *out)
+{
+	const struct tlat_source_ops *ops;
+	char why[TLAT_ERR_LEN];
+
+	fprintf(out, "kernel collectors (--collector kernel):\n");
+	for (size_t i = 0; (ops = source_nth(i)); i++) {
+		if (!ops->kernel_probe)
+			fprintf(out, "  %-12s none\n", ops->name);
+		else if (ops->kernel_probe(why))
+			fprintf(out, "  %-12s not available: %s\n", ops->name, why);
+		else
+			fprintf(out, "  %-12s available\n", ops->name);
+	}
+}
+
 int tlat_info(FILE *out, const struct tlat_notes *notes, char *err)
 {
 	struct tlat_session session;
@@ -45,6 +62,7 @@ int tlat_info(FILE *out, const struct tlat_notes *notes, char *err)
 		tracefs_file_exists(NULL, "osnoise/per_cpu/cpu0/timerlat_fd") ? "yes" : "no");
 	fprintf(out, "sources, in the order --source auto tries them:\n");
 	info_sources(out, &session);
+	info_collectors(out);
 	session_close(&session, notes);
 	return 0;
 }

@@ -51,6 +51,13 @@ enum tlat_json_format {
 	TLAT_JSON_RT_TESTS,
 };
 
+/* --collector: where a run's samples are counted */
+enum tlat_collect {
+	TLAT_COLLECT_AUTO,	/* the source's choice: trace, for now */
+	TLAT_COLLECT_KERNEL,	/* in the kernel (BPF): no trace event per sample */
+	TLAT_COLLECT_TRACE,	/* from trace events, decoded by tlat */
+};
+
 struct tlat_sched {
 	bool set;
 	int policy;		/* SCHED_OTHER, SCHED_RR, SCHED_FIFO, SCHED_DEADLINE */
@@ -120,6 +127,7 @@ struct tlat_params {
 	struct tlat_event_req *events;	/* -e, in command-line order */
 	int nr_events;
 	const char *source;		/* "auto" or a source name */
+	enum tlat_collect collect;
 	const char *sample_log;		/* NULL, or a file to log every sample to */
 	const char *json_path;		/* --json: NULL, a file, or "-" for stdout */
 	enum tlat_json_format json_format;

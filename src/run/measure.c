@@ -171,7 +171,14 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	int ret;
 
 	run->ops = source_select(p->source, session, &run->notes, err);
-	if (!run->ops || run_analysis_init(run, run->ops, err))
+	if (!run->ops)
+		return TLAT_EXIT_ERROR;
+	if (p->collect == TLAT_COLLECT_KERNEL && !run->ops->drain) {
+		tlat_err(err, "--collector kernel: the %s source has no kernel collector",
+			 run->ops->name);
+		return TLAT_EXIT_ERROR;
+	}
+	if (run_analysis_init(run, run->ops, err))
 		return TLAT_EXIT_ERROR;
 	/* the -e events too: the trace -t saves prints them; a recording has all formats */
 	systems = extra_events_systems(p, analysis_systems(run->analysis));

@@ -35,6 +35,8 @@ struct tlat_source_ops {
 	const char *clock;
 	/* 0 if the source can run on this kernel; else -errno and why in err */
 	int (*probe)(struct tlat_session *session, char *err);
+	/* the same for its kernel collector (tlat info); NULL: it has none */
+	int (*kernel_probe)(char *err);
 	/* configure the instance and get ready; nothing is measured yet */
 	int (*open)(struct tlat_source **src, const struct tlat_params *params,
 		    struct tlat_session *session, struct tep_handle *tep, char *err);
@@ -60,6 +62,13 @@ struct tlat_source_ops {
 	 * where samples stand alone and there is nothing to resynchronise.
 	 */
 	void (*lost)(struct tlat_source *src, int cpu);
+	/*
+	 * Hand the sink the samples a kernel-side collector took, which reach
+	 * no trace buffer; add them to processed, and those dropped on the way
+	 * to lost. Returns false where the samples come from records (the
+	 * trace collector) instead. NULL: they always do.
+	 */
+	bool (*drain)(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost);
 	/* stop measuring; records already in the buffer can still be read */
 	void (*stop)(struct tlat_source *src);
 	/* debug summary of what the source had to discard */

@@ -110,6 +110,9 @@ int collector_record(struct tep_event *event, struct tep_record *record, int cpu
 
 int collector_drain(struct tlat_collector *c)
 {
+	/* no event of the samples' in the buffers: nothing there to read */
+	if (c->src && c->ops->drain && c->ops->drain(c->src, c->sink, &c->processed, &c->missed))
+		return 0;
 	if (c->recorder)
 		return dat_writer_drain(c->recorder, collector_record, c);
 	if (tracefs_iterate_raw_events(c->tep, c->inst, NULL, 0, collector_record, c) < 0)

@@ -83,7 +83,8 @@ int collector_observe(struct tlat_collector *c, const struct tlat_record_observe
 void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct tlat_sink *sink);
 
 /**
- * collector_drain - read what the buffers hold now, record by record
+ * collector_drain - read what the buffers hold now, record by record, or
+ * what the source's kernel collector took (source.h's drain())
  * @c: a live collector, attached
  *
  * Returns 0 or -EIO.

@@ -39,7 +39,7 @@ END {
 				gap = (expected[key] - expected[prev]) / period_ns
 				if (gap != int(gap) || gap < 1) {
 					off_grid++
-					printf "# cpu %s seq %d: expiry %d ns after the last, off the %d ns grid\n",
+					printf "# cpu %s seq %s: expiry %.0f ns after the last, off the %.0f ns grid\n",
 					       cpu, seq, expected[key] - expected[prev], period_ns
 				} else {
 					skipped += gap - 1

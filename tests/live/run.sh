@@ -131,6 +131,54 @@ order_ok() {
 }
 check "every recorded sample has IRQ <= thread <= user-return" order_ok "$WORK/samples.log"
 
+# --- the kernel collector (BPF): the same samples, none of them traced ---------
+# This host has BTF and BPF: a kernel collector that cannot load is a failure.
+# It drops the activations whose timer expiry no program saw (see
+# bench/README.md): at most 1% here.
+"$TLAT" info > "$WORK/kinfo.out" 2>&1
+check "tlat info: the tracepoints source's kernel collector is available" \
+	grep -q '^  tracepoints  available$' <(sed -n '/^kernel collectors/,$p' "$WORK/kinfo.out") ||
+	show "$WORK/kinfo.out"
+"$TLAT" top -d 5 -q --collector kernel --sample-log "$WORK/kc.log" -D > "$WORK/kc.out" 2> "$WORK/kc.err"
+rc=$?
+check "--collector kernel: exit 0, and -D says it counted in the kernel" \
+	bash -c "[ $rc = 0 ] && grep -qx 'tlat: tracepoints: collector kernel (BPF)' $WORK/kc.err" ||
+	show "$WORK/kc.err"
+kc_dropped_ok() {
+	awk -v n="$NCPU" '/activations dropped for missing events/ { d = $3 }
+		END { printf "# %s dropped of %d\n", d, n * 5000; exit !(d != "" && d <= n * 50) }' "$1"
+}
+check "--collector kernel: at most 1% of the activations dropped" kc_dropped_ok "$WORK/kc.err"
+check "--collector kernel: every CPU's activations and skipped periods make 5 s at 1 ms (5%)" \
+	periods_ok "$WORK/kc.log" 5 1000 "$NCPU"
+check "--collector kernel: every CPU's COUNT is its logged samples" \
+	counts_match "$WORK/kc.out" "$WORK/kc.log" || show "$WORK/kc.out"
+check "--collector kernel: every sample has IRQ <= thread <= user-return" order_ok "$WORK/kc.log"
+"$TLAT" top -d 5 -q --collector trace -D > "$WORK/tc.out" 2> "$WORK/tc.err"
+all_count() { awk '/^ALL #/ { print substr($2, 2) }' "$1"; }
+within_2pct() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "# %s against %s\n", a, b
+		exit !(a > 0 && b > 0 && (a > b ? a - b : b - a) <= 0.02 * b) }'
+}
+check "--collector trace: -D says why" \
+	grep -qx 'tlat: tracepoints: collector trace: --collector trace' "$WORK/tc.err"
+check "the two collectors count the same activations, within 2%" \
+	within_2pct "$(all_count "$WORK/kc.out")" "$(all_count "$WORK/tc.out")"
+"$TLAT" hist -d 2 --collector kernel -T 100000 --no-aa > "$WORK/kch.out" 2>&1
+rc=$?
+check "--collector kernel: hist with a threshold nothing reaches, exit 0" \
+	bash -c "[ $rc = 0 ] && grep -q '^ALL:  ' $WORK/kch.out" || show "$WORK/kch.out"
+"$TLAT" top -d 5 -q --collector kernel -T 1 --no-aa > "$WORK/kct.out" 2>&1
+rc=$?
+check "--collector kernel: -T 1 --no-aa stops with exit 2" [ $rc = 2 ] || show "$WORK/kct.out"
+"$TLAT" top -d 1 -q --collector kernel -T 50 > "$WORK/kca.out" 2> "$WORK/kca.err"
+rc=$?
+check "--collector kernel with the auto-analysis: exit 1, one line" \
+	bash -c "[ $rc = 1 ] && [ \$(wc -l < $WORK/kca.err) = 1 ] && \
+		grep -qx 'tlat: --collector kernel: the auto-analysis needs the trace collector' $WORK/kca.err" ||
+	show "$WORK/kca.err"
+check "kernel collector runs leave tracefs as they found it" same_as_before
+
 # --- stop paths: SIGINT, SIGTERM, SIGKILL + next run ---------------------------
 for sig in INT TERM HUP; do
 	"$TLAT" top -q > "$WORK/sig.out" 2>&1 &

@@ -332,6 +332,28 @@ static void test_source_and_sample_log(void **state)
 	assert_string_equal(c->p.sample_log, "/tmp/samples");
 }
 
+/* --collector: kernel only where nothing in the run reads the trace events */
+static void test_collector(void **state)
+{
+	struct cli *c = *state;
+
+	assert_int_equal(c->p.collect, TLAT_COLLECT_AUTO);
+	PARSE_OK(c, "--collector", "trace");
+	assert_int_equal(c->p.collect, TLAT_COLLECT_TRACE);
+	PARSE_OK(c, "--collector=kernel", "-T", "50", "--no-aa", "--sample-log", "s.txt");
+	assert_int_equal(c->p.collect, TLAT_COLLECT_KERNEL);
+	PARSE_OK(c, "--collector", "auto", "-T", "50");
+	assert_int_equal(c->p.collect, TLAT_COLLECT_AUTO);
+	PARSE_ERR(c, "'bpf': auto, kernel or trace", "--collector", "bpf");
+	PARSE_ERR(c, "--collector", "--collector");
+	PARSE_ERR(c, "the auto-analysis needs the trace collector", "--collector", "kernel", "-T", "50");
+	PARSE_ERR(c, "a saved trace", "--collector", "kernel", "-T", "50", "--no-aa", "-t");
+	PARSE_ERR(c, "-e events", "--collector", "kernel", "-e", "sched");
+	PARSE_ERR(c, "-s stacks", "--collector", "kernel", "-s", "10", "--no-aa");
+	c->p.command = TLAT_CMD_RECORD;
+	PARSE_ERR(c, "tlat record needs", "--collector", "kernel");
+}
+
 static void test_json(void **state)
 {
 	struct cli *c = *state;
@@ -887,6 +909,8 @@ int main(void)
 		HIST(test_warm_up),
 		TOP(test_trace_buffer_size),
 		TOP(test_source_and_sample_log),
+		TOP(test_collector),
+		HIST(test_collector),
 		TOP(test_json),
 		HIST(test_json),
 		HIST(test_bucket_size),

@@ -69,7 +69,7 @@ wait_for() {
 	return 1
 }
 
-uptime_ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
+uptime_ms() { awk '{ printf "%.0f\n", int($1 * 1000) }' /proc/uptime; }
 
 # within VALUE EXPECTED PERCENT
 within() {

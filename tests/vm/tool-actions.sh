@@ -76,7 +76,7 @@ act_continue() {
 	# samples long after the first hit: measuring went on (TCG makes each
 	# hit's actions slow: the count itself is no measure of it)
 	after=$(awk -v t=$((ACT_T * 1000)) '$4 >= t && !hit { hit = $5 } { last = $5 }
-		END { printf "%d\n", hit ? (last - hit) / 1e6 : 0 }' /tmp/act.samples)
+		END { printf "%.0f\n", hit ? int((last - hit) / 1e6) : 0 }' /tmp/act.samples)
 	check "$label: samples go on $after ms past the first hit (count $count)" \
 		test "$after" -ge 3000
 	check "$label: the trace action saved the $src source's trace" \

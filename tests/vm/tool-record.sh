@@ -80,7 +80,7 @@ tc_report() {
 
 # ---- trace-cmd's recording of the timerlat tracer ----------------------------------
 # max_us SAMPLE_LOG: the highest thread or user-return latency, in us
-max_us() { awk '$3 != "irq" && $4 > m { m = $4 } END { printf "%d\n", m / 1000 }' "$1"; }
+max_us() { awk '$3 != "irq" && $4 > m { m = $4 } END { printf "%.0f\n", int(m / 1000) }' "$1"; }
 
 if grep -qw timerlat $T/available_tracers; then
 	# with the osnoise events, for the auto-analysis

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * collect.h - which collector a run's samples take: counted in the kernel
+ * (BPF) with no trace event per sample, or decoded from trace events. The
+ * events stay for what reads them: the analysis, a saved or recorded trace,
+ * -e, -s. The CLI and the sources ask here, so that the rule is one.
+ */
+#ifndef TLAT_SOURCES_COLLECT_H
+#define TLAT_SOURCES_COLLECT_H
+
+#include "core/params.h"
+
+/**
+ * collect_needs_trace - what in a run reads its samples' trace events
+ * @params: the run's options
+ *
+ * Returns why the run needs the trace collector, as a phrase ("the
+ * auto-analysis"), or NULL if the kernel collector serves it.
+ */
+const char *collect_needs_trace(const struct tlat_params *params);
+
+/**
+ * collect_name - a collector's name, as --collector spells it
+ * @collect: the collector
+ *
+ * Returns the name.
+ */
+const char *collect_name(enum tlat_collect collect);
+
+#endif
