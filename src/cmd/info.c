@@ -60,9 +60,10 @@ int tlat_info(FILE *out, const struct tlat_notes *notes, char *err)
 		tracefs_tracer_available(NULL, "timerlat") ? "yes" : "no");
 	fprintf(out, "timerlat_fd (user threads of the timerlat tracer): %s\n",
 		tracefs_file_exists(NULL, "osnoise/per_cpu/cpu0/timerlat_fd") ? "yes" : "no");
+	/* before the sources: their last line, auto's pick, is what a CI job reads */
+	info_collectors(out);
 	fprintf(out, "sources, in the order --source auto tries them:\n");
 	info_sources(out, &session);
-	info_collectors(out);
 	session_close(&session, notes);
 	return 0;
 }

@@ -137,7 +137,7 @@ check "every recorded sample has IRQ <= thread <= user-return" order_ok "$WORK/s
 # bench/README.md): at most 1% here.
 "$TLAT" info > "$WORK/kinfo.out" 2>&1
 check "tlat info: the tracepoints source's kernel collector is available" \
-	grep -q '^  tracepoints  available$' <(sed -n '/^kernel collectors/,$p' "$WORK/kinfo.out") ||
+	grep -q '^  tracepoints  available$' <(sed -n '/^kernel collectors/,/^sources,/p' "$WORK/kinfo.out") ||
 	show "$WORK/kinfo.out"
 "$TLAT" top -d 5 -q --collector kernel --sample-log "$WORK/kc.log" -D > "$WORK/kc.out" 2> "$WORK/kc.err"
 rc=$?
@@ -390,6 +390,8 @@ info_ok() {
 	grep -q '^--source auto uses: tracepoints$' "$WORK/info.out"
 }
 check "tlat info names each source, why, and auto's choice" info_ok || show "$WORK/info.out"
+check "tlat info's last line is auto's choice, for a CI job to read" \
+	bash -c "tail -1 $WORK/info.out | grep -qx -- '--source auto uses: tracepoints'"
 "$TLAT" top -d 1 -q -D > "$WORK/dbg.out" 2>&1
 check "top -D says which source was chosen and why the others were not" \
 	bash -c "grep -q 'using the tracepoints source' $WORK/dbg.out && grep -q 'source timerlat not available' $WORK/dbg.out"

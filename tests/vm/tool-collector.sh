@@ -15,7 +15,7 @@ show_kc() {
 }
 
 tlat info > $KC_OUT 2> $KC_ERR
-if sed -n '/^kernel collectors/,$p' $KC_OUT | grep -q '^  tracepoints  available$'; then
+if sed -n '/^kernel collectors/,/^sources,/p' $KC_OUT | grep -q '^  tracepoints  available$'; then
 	ok "tlat info: the BPF collector loads on $(uname -r)"
 else
 	not_ok "tlat info: the BPF collector loads on $(uname -r)"
