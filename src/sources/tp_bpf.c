@@ -55,8 +55,10 @@ int tp_bpf_open(struct tp_bpf **out, const pid_t *tids, int nr, char *err)
 	int ret;
 
 	*out = NULL;
-	if (!b)
+	if (!b) {
+		tlat_err(err, "out of memory");
 		return -ENOMEM;
+	}
 	libbpf_set_print(tp_bpf_quiet);
 	step = "open";
 	b->skel = tp_bpf_skel__open();
