@@ -50,7 +50,7 @@ UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
 # helpers of the live tests: a SCHED_FIFO hog and a NET_RX softirq flooder
 TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
-.PHONY: all clean install test deps unit-test live-test vm-test test-tools
+.PHONY: all clean install test deps unit-test live-test vm-test vm-test-many test-tools
 
 all: tlat
 
@@ -111,9 +111,22 @@ live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 		tests/live/states.sh $$s tests/live/run.sh || fail=1; \
 	done; exit $$fail
 
-# tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU
+# tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU;
+# then every source on guests of many vCPUs (tests/vm/many-cpus.sh), with the
+# events enabled at boot: enabling them at run time oopses TCG guests of 8
+# vCPUs (int3 at jump-label sites)
+VM_MANY_CPUS ?= 6.1:8 6.12:8 6.12:16
+VM_MANY_ARGS = --no-checkpatch --no-dkms --suite tests/vm/many-cpus.sh \
+	--append 'trace_event=sched:*,irq:*,timer:*,osnoise:* trace_buf_size=64k'
 vm-test: tlat
 	scripts/vm/run.sh
+	$(MAKE) vm-test-many
+
+vm-test-many: tlat
+	@fail=0; for v in $(VM_MANY_CPUS); do \
+		echo "# many CPUs: $${v%%:*} with $${v#*:} vCPUs"; \
+		scripts/vm/run.sh --series $${v%%:*} --smp $${v#*:} $(VM_MANY_ARGS) || fail=1; \
+	done; exit $$fail
 
 # installs what it needs first, so it works on a fresh machine
 test:

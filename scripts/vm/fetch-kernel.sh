@@ -13,7 +13,8 @@
 # Prints three shell assignments on stdout for eval:
 #   KREL=<uname -r>  BZIMAGE=<path to vmlinuz>  KDIR=<path to headers tree>
 #
-# Environment: TLAT_VM_CACHE (default /var/cache/tlat-vm).
+# Environment: TLAT_VM_CACHE (default /var/cache/tlat-vm). Concurrent runs
+# wait for each other on $TLAT_VM_CACHE/.lock.
 set -euo pipefail
 
 series=${1:?usage: fetch-kernel.sh 6.1|6.12}
@@ -68,6 +69,10 @@ log "$series: $image_pkg, $headers_pkg, $(echo $extra_pkgs)"
 debs=$cache/debs
 root=$cache/root/$krel
 mkdir -p "$debs" "$root"
+# Runs may share the cache (a CI job beside a developer's); one at a time
+# downloads and unpacks, the others then find it done.
+exec 9> "$cache/.lock"
+flock 9
 # apt-get download fetches as the _apt user where it can write.
 chown _apt "$debs" 2>/dev/null || true
 

@@ -21,6 +21,8 @@
 #   --suite FILE      run FILE in the VM instead of tests/vm/run-tests.sh
 #   --disk FILE       a raw disk image, /dev/vda in the VM (the virtio modules
 #                     are loaded at boot): how a suite hands files back
+#   --smp N           vCPUs (default 2, env TLAT_VM_SMP); the default suite
+#                     expects 2, tests/vm/many-cpus.sh any number
 #   --icount OPTS     QEMU -icount options, e.g. shift=3,sleep=off: guest
 #                     time independent of host load (6.12 boots with it,
 #                     6.1 hangs at SMP bring-up); default: off
@@ -53,9 +55,10 @@ keep=0
 suite=""
 disk=""
 icount=${TLAT_VM_ICOUNT:-}
+smp=${TLAT_VM_SMP:-2}
 
 usage() {
-	sed -n '4,34p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '4,38p' "$0" | sed 's/^# \{0,1\}//'
 	exit "${1:-0}"
 }
 
@@ -72,6 +75,7 @@ while [ $# -gt 0 ]; do
 	--append) append=$2; shift ;;
 	--keep) keep=1 ;;
 	--icount) icount=$2; shift ;;
+	--smp) smp=$2; shift ;;
 	--suite) suite=$(realpath "$2"); shift ;;
 	--disk) disk=$(realpath "$2"); shift ;;
 	-h|--help) usage 0 ;;
@@ -266,7 +270,7 @@ run_vm() {
 	[ -n "$icount" ] && icount_args="-icount $icount"
 	[ -n "$disk" ] && disk_args="-drive file=$disk,format=raw,if=virtio"
 	timeout -k 10 "$timeout" nice -n -10 qemu-system-x86_64 \
-		-accel tcg,thread=single $icount_args $disk_args -cpu ${TLAT_VM_CPU:-max} -smp 2 -m 1024 \
+		-accel tcg,thread=single $icount_args $disk_args -cpu ${TLAT_VM_CPU:-max} -smp "$smp" -m 1024 \
 		-nographic -no-reboot -kernel "$bz" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 loglevel=4 $append" \
 		< /dev/null > "$con" 2>&1 &

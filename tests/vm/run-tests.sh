@@ -8,74 +8,12 @@
 # Expects /lib/tlat/tlat.ko, /tests/ufd_test, 2 CPUs; /usr/bin/tlat is
 # optional (tool tests in tool-tests.sh run when it is there).
 
-T=/sys/kernel/tracing
+. /tests/lib.sh
+
 I=$T/instances/tlatvm
 P=/sys/module/tlat/parameters
 KO=/lib/tlat/tlat.ko
 CPU1=/sys/devices/system/cpu/cpu1/online
-NCPU=$(nproc)
-
-# Kernel log lines that mean a bug, whatever the test.
-SPLAT='WARNING:|BUG:|Oops|Kernel panic|general protection|Call Trace:|INFO: task .* blocked|rcu: INFO|detected stall|possible recursive locking|circular locking|UBSAN|KASAN|refcount_t:|list_add corruption|list_del corruption|scheduling while atomic|sleeping function called'
-
-n=0
-failed=0
-
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-diag() { echo "# $*"; }
-
-# check DESCRIPTION COMMAND...: one test, passing when COMMAND succeeds.
-check() {
-	desc=$1
-	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
-
-# global_snapshot: everything global a tlat run may touch (the osnoise
-# knobs, the top-level tracer, events and tracing_on, tlat.ko) and the
-# instances; the tool tests compare it before and after their runs
-global_snapshot() {
-	for f in cpus timerlat_period_us print_stack stop_tracing_us stop_tracing_total_us \
-		 options timerlat_align_us; do
-		[ -f $T/osnoise/$f ] && echo "$f: $(cat $T/osnoise/$f)"
-	done
-	echo "instances: $(ls $T/instances | tr '\n' ' ')"
-	echo "current_tracer: $(cat $T/current_tracer)"
-	echo "tracing_on: $(cat $T/tracing_on)"
-	echo "set_event: $(tr '\n' ' ' < $T/set_event)"
-	echo "tlat.ko: $(grep -c '^tlat ' /proc/modules)"
-}
-
-# global_same BEFORE: the snapshot is still the one in file BEFORE, else
-# the differences are shown
-global_same() {
-	global_snapshot > /tmp/global.after
-	if ! cmp -s "$1" /tmp/global.after; then
-		diff "$1" /tmp/global.after | while read -r l; do diag "$l"; done
-		return 1
-	fi
-}
-
-# wait_for SECONDS COMMAND...: poll COMMAND every 0.1 s until it succeeds.
-wait_for() {
-	tries=$(($1 * 10))
-	shift
-	while [ $tries -gt 0 ]; do
-		"$@" && return 0
-		sleep 0.1
-		tries=$((tries - 1))
-	done
-	return 1
-}
-
-uptime_ms() { awk '{ printf "%.0f\n", int($1 * 1000) }' /proc/uptime; }
-
-# within VALUE EXPECTED PERCENT
-within() {
-	awk -v v="$1" -v e="$2" -v p="$3" \
-		'BEGIN { d = v - e; if (d < 0) d = -d; exit !(d <= e * p / 100) }'
-}
 
 # The module's kernel threads as "tlat/N rt_priority policy", sorted.
 threads() {
@@ -130,13 +68,6 @@ counts_ok() {
 		c=$((c + 1))
 	done
 	return $res
-}
-
-dmesg_clean() {
-	dmesg | grep -q -E "$SPLAT" || return 0
-	# Show each report with what follows it (the call trace).
-	dmesg | grep -A 40 -E "$SPLAT" | head -n 120 | while read -r l; do diag "$l"; done
-	return 1
 }
 
 param() { cat "$P/$1"; }
@@ -482,7 +413,4 @@ check "dmesg has no WARN, BUG, lockdep or stall report" dmesg_clean
 diag "dmesg, tlat lines:"
 dmesg | grep -i tlat | tail -n 8 | while read -r l; do diag "$l"; done
 
-echo "1..$n"
-echo "# tlat-vm: $((n - failed)) passed, $failed failed"
-[ $failed -gt 125 ] && failed=125
-exit $failed
+vm_summary
