@@ -11,7 +11,8 @@
 #  - every expected expiry is on the CPU's grid;
 #  - a skip follows a late activation; the unexplained rest (a stall between
 #    the marker's write and the next arming, or a lost sample) is at most 0.5%
-#    of the run, plus the periods of a stall the test made (stall).
+#    of the run, plus the periods of a stall the test made, or that the
+#    collector reported dropped (stall).
 # Usage: awk -v want=PERIODS -v period_ns=NS -v ncpu=N [-v stall=PERIODS]
 #        -f periods.awk LOG
 # LOG lines: cpu seq irq|thread|user latency_ns monotonic_ns (samplelog.c)

@@ -151,8 +151,11 @@ kc_dropped_ok() {
 		END { printf "# %s dropped of %d\n", d, n * 5000; exit !(d != "" && d <= n * 50) }' "$1"
 }
 check "--collector kernel: at most 1% of the activations dropped" kc_dropped_ok "$WORK/kc.err"
-check "--collector kernel: every CPU's activations and skipped periods make 5 s at 1 ms (5%)" \
-	periods_ok "$WORK/kc.log" 5 1000 "$NCPU"
+# the activations it reported dropped (on this host, where BPF misses some
+# timer IRQs) are periods no sample explains: they count as explained
+kc_dropped=$(awk '/activations dropped for missing events/ { print $3 }' "$WORK/kc.err")
+check "--collector kernel: every CPU's activations, skipped and reported dropped periods make 5 s at 1 ms (5%)" \
+	periods_ok "$WORK/kc.log" 5 1000 "$NCPU" "${kc_dropped:-0}"
 check "--collector kernel: every CPU's COUNT is its logged samples" \
 	counts_match "$WORK/kc.out" "$WORK/kc.log" || show "$WORK/kc.out"
 check "--collector kernel: every sample has IRQ <= thread <= user-return" order_ok "$WORK/kc.log"
