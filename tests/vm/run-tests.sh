@@ -295,6 +295,10 @@ echo 1 > $I/tracing_on
 echo 1 > $I/events/tlat/enable
 echo traceoff > $I/events/tlat/tlat_threshold/trigger
 setp print_stack_us 1
+# an activation that began before print_stack_us was set saves no stack, and
+# one that then reads stop_irq_us stops the buffer stackless: let every CPU's
+# activation in flight end first (seen once on 6.1)
+sleep 0.1
 setp stop_irq_us 1
 check "stop_irq_us + traceoff on tlat_threshold stops the instance" wait_for 5 inst_off
 setp stop_irq_us 0
