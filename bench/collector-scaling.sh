@@ -7,8 +7,10 @@
 # measurement itself and grows with the rate whatever collects.
 #
 # Per run, between t = 1 s and DURATION-1 s:
-# - collector: the main thread's on-CPU ns per second (schedstat), cross-
-#   checked by its utime + stime (the tick, /proc/PID/task/PID/stat);
+# - collector: the main thread's on-CPU ns per second (schedstat), beside its
+#   utime + stime (/proc/PID/task/PID/stat): the kernel scales those to the
+#   same sum_exec_runtime, so they are a consistency check, not an
+#   independent method;
 # - threads: every other thread of tlat, the same way;
 # - events/s: what the collector handled (the JSON's events.processed over
 #   the whole run, per second: trace events, or activations' samples).

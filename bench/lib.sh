@@ -27,8 +27,9 @@ task_ns() {
 }
 
 # task_tick_ns PID: the same from the other accounting, process PID's utime +
-# stime (/proc/PID/stat, exited threads included), sampled by the tick: the
-# cross-check of task_ns, to within a tick per thread
+# stime (/proc/PID/stat, exited threads included), in ticks: a consistency
+# check of task_ns, not an independent one, since the kernel scales utime +
+# stime to the same sum_exec_runtime (cputime_adjust())
 task_tick_ns() {
 	sed 's/.*) //' /proc/$1/stat | awk -v hz="$(getconf CLK_TCK)" \
 		'{ printf "%.0f\n", ($12 + $13) * 1e9 / hz }'

@@ -9,7 +9,8 @@
 # same for both tools), between t = 1 s and DURATION-1 s, so that start-up
 # and tear-down are left out:
 # - own: the on-CPU time of every task of the tool (schedstat's
-#   sum_exec_runtime), cross-checked by the tick's utime + stime;
+#   sum_exec_runtime), checked against utime + stime (the same counter,
+#   scaled by the kernel: consistency, not an independent method);
 # - busy: the whole machine's time out of idle (/proc/uptime), which also
 #   holds what the tool makes every other task pay (the events it enables
 #   system-wide), cross-checked by the sum of every task's on-CPU time.
