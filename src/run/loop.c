@@ -15,10 +15,13 @@
  */
 static int loop_let_kernel_stop(const struct loop_env *env, char *err)
 {
+	int ret;
+
 	if (!env->tracing_on(env->ctx))
 		return 0;
 	env->sleep_ns(env->ctx, LOOP_POLL_NS);
-	return env->drain(env->ctx, err);
+	ret = env->drain(env->ctx, env->now_ns(env->ctx) + LOOP_POLL_NS, err);
+	return ret < 0 ? ret : 0;
 }
 
 int run_loop(const struct loop_env *env, struct pipeline *pl, const struct loop_window *w,
@@ -26,6 +29,7 @@ int run_loop(const struct loop_env *env, struct pipeline *pl, const struct loop_
 {
 	u64 next_frame_ns = w->start_ns + LOOP_FRAME_NS;
 	bool armed = w->armed;
+	bool backlog = false;
 	bool kernel_stopped;
 	u64 now, wait_ns;
 	int ret;
@@ -36,11 +40,12 @@ int run_loop(const struct loop_env *env, struct pipeline *pl, const struct loop_
 		 * poll later: a hit in between would have neither the kernel's
 		 * stop nor its stack.
 		 */
-		wait_ns = LOOP_POLL_NS;
+		wait_ns = backlog ? 0 : LOOP_POLL_NS;
 		now = env->now_ns(env->ctx);
 		if (!armed && w->start_ns > now && w->start_ns - now < wait_ns)
 			wait_ns = w->start_ns - now;
-		env->sleep_ns(env->ctx, wait_ns);
+		if (wait_ns)
+			env->sleep_ns(env->ctx, wait_ns);
 		now = env->now_ns(env->ctx);
 		/* until the kernel's stops are armed, the pipeline's check stops alone */
 		if (!armed && now >= w->start_ns) {
@@ -50,9 +55,11 @@ int run_loop(const struct loop_env *env, struct pipeline *pl, const struct loop_
 		}
 		/* the kernel stopped the buffer: what it wrote before still counts */
 		kernel_stopped = !env->tracing_on(env->ctx);
-		ret = env->drain(env->ctx, err);
-		if (ret)
+		/* bounded: -d, the signals and top's screen are seen a poll later at most */
+		ret = env->drain(env->ctx, now + LOOP_POLL_NS, err);
+		if (ret < 0)
 			return ret;
+		backlog = ret > 0;
 		now = env->now_ns(env->ctx);
 		/*
 		 * A kernel stop tlat's own check did not see is a hit whose

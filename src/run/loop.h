@@ -24,8 +24,13 @@ struct loop_env {
 	bool (*stop_requested)(void *ctx);
 	/* whether tracing is on: off is the kernel's stop at a threshold of its own */
 	bool (*tracing_on)(void *ctx);
-	/* read the buffers, every sample to the pipeline; 0 or -errno, err set */
-	int (*drain)(void *ctx, char *err);
+	/*
+	 * Read the buffers, every sample to the pipeline, until they are empty
+	 * or until_ns passes: 0 (emptied), 1 (records left: the writers
+	 * outpace tlat, so the loop reads on without sleeping), or -errno,
+	 * err set.
+	 */
+	int (*drain)(void *ctx, u64 until_ns, char *err);
 	/* arm the kernel's stop thresholds once the warm-up is over; NULL: it has none */
 	int (*arm)(void *ctx, char *err);
 	/* top's refresh; NULL: none */

@@ -55,15 +55,11 @@ static bool live_tracing_on(void *ctx)
 	return tracefs_trace_is_on(l->session->inst);
 }
 
-static int live_drain(void *ctx, char *err)
+static int live_drain(void *ctx, u64 until_ns, char *err)
 {
 	struct live *l = ctx;
 
-	if (!collector_drain(l->c))
-		return 0;
-	tlat_err(err, "cannot %s the trace buffers: %s", l->c->recorder ? "record" : "read",
-		 strerror(errno));
-	return -EIO;
+	return collector_drain(l->c, until_ns, err);
 }
 
 static int live_arm(void *ctx, char *err)
@@ -186,7 +182,7 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 		tlat_err(err, "out of memory");
 		return TLAT_EXIT_ERROR;
 	}
-	ret = collector_init(&c, session, run->ops, systems, recording, err);
+	ret = collector_init(&c, session, p->cpus.nr_cpus, run->ops, systems, recording, err);
 	free(systems);
 	if (ret)
 		return TLAT_EXIT_ERROR;
@@ -212,7 +208,7 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	if (extra_events_enable(&events, p, session->inst, &run->notes, err))
 		goto out_close;
 	/* after the source set its tracer: the kernel keeps it while the buffers are read */
-	if (recording && collector_record_to(&c, p->recording, p->cpus.nr_cpus, err))
+	if (recording && collector_record_to(&c, p->recording, err))
 		goto out_close;
 
 	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
@@ -236,7 +232,7 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	run->ops->stop(src);
 	stopped_ns = mono_now_ns();
 	/* what the kernel wrote before the stop is still measurement */
-	if (live_drain(&live, err))
+	if (live_drain(&live, 0, err) < 0)
 		goto out_close;
 	if (recording && dat_writer_write(c.recorder, session->tracing_dir, err))
 		goto out_close;

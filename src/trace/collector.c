@@ -10,6 +10,7 @@
 
 #include "core/array.h"
 #include "core/err.h"
+#include "trace/buffer_read.h"
 #include "trace/collector.h"
 
 static bool has_system(const char **systems, int nr, const char *system)
@@ -20,7 +21,7 @@ static bool has_system(const char **systems, int nr, const char *system)
 	return false;
 }
 
-int collector_init(struct tlat_collector *c, struct tlat_session *session,
+int collector_init(struct tlat_collector *c, struct tlat_session *session, int nr_cpus,
 		   const struct tlat_source_ops *ops, const char *const *extra_systems,
 		   bool all_systems, char *err)
 {
@@ -30,6 +31,7 @@ int collector_init(struct tlat_collector *c, struct tlat_session *session,
 
 	memset(c, 0, sizeof(*c));
 	c->inst = session->inst;
+	c->nr_cpus = nr_cpus;
 	c->ops = ops;
 	for (size_t l = 0; l < ARRAY_SIZE(lists); l++)
 		for (int i = 0; lists[l] && lists[l][i]; i++)
@@ -63,9 +65,9 @@ void collector_init_offline(struct tlat_collector *c, struct tep_handle *tep,
 	c->ops = ops;
 }
 
-int collector_record_to(struct tlat_collector *c, const char *path, int nr_cpus, char *err)
+int collector_record_to(struct tlat_collector *c, const char *path, char *err)
 {
-	return dat_writer_open(&c->recorder, c->inst, c->tep, nr_cpus, path, err);
+	return dat_writer_open(&c->recorder, c->inst, c->tep, c->nr_cpus, path, err);
 }
 
 int collector_observe(struct tlat_collector *c, const struct tlat_record_observer *observer)
@@ -108,20 +110,33 @@ int collector_record(struct tep_event *event, struct tep_record *record, int cpu
 	return 0;
 }
 
-int collector_drain(struct tlat_collector *c)
+int collector_drain(struct tlat_collector *c, u64 until_ns, char *err)
 {
+	int ret;
+
 	/* no event of the samples' in the buffers: nothing there to read */
 	if (c->src && c->ops->drain && c->ops->drain(c->src, c->sink, &c->processed, &c->missed))
 		return 0;
-	if (c->recorder)
-		return dat_writer_drain(c->recorder, collector_record, c);
-	if (tracefs_iterate_raw_events(c->tep, c->inst, NULL, 0, collector_record, c) < 0)
-		return -EIO;
-	return 0;
+	if (c->recorder) {
+		ret = dat_writer_drain(c->recorder, until_ns, collector_record, c);
+		if (ret < 0)
+			tlat_err(err, "cannot record the trace buffers: %s", strerror(-ret));
+		return ret;
+	}
+	/* opened at the first pass: the source has set its tracer by then */
+	if (!c->reader) {
+		ret = buffer_reader_open(&c->reader, c->inst, c->tep, c->nr_cpus, NULL, NULL,
+					 err);
+		if (ret)
+			return ret;
+	}
+	return buffer_reader_drain(c->reader, until_ns, collector_record, c);
 }
 
 void collector_free(struct tlat_collector *c)
 {
+	buffer_reader_free(c->reader);
+	c->reader = NULL;
 	dat_writer_free(c->recorder);
 	c->recorder = NULL;
 	free(c->observers);

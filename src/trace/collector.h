@@ -10,6 +10,7 @@
 #define TLAT_TRACE_COLLECTOR_H
 
 #include "sources/source.h"
+#include "trace/buffer_read.h"
 #include "trace/dat_write.h"
 
 /* sees every record after the source did */
@@ -27,6 +28,8 @@ struct tlat_collector {
 	struct tlat_sink *sink;
 	struct tlat_record_observer *observers;
 	int nr_observers;
+	int nr_cpus;			/* the CPUs whose buffers are read */
+	struct buffer_reader *reader;	/* the buffers' reader, but with tlat record */
 	struct dat_writer *recorder;	/* tlat record: the buffers are read through it */
 	bool tep_borrowed;		/* a recording's: freed with the recording */
 	u64 processed;
@@ -38,6 +41,7 @@ struct tlat_collector {
  * collector_init - a collector of a live run's instance, with the formats it decodes
  * @c: the collector, the caller's memory
  * @session: the run's tracefs instance
+ * @nr_cpus: the CPUs whose buffers are read
  * @ops: the source, whose event systems are decoded
  * @extra_systems: more event systems to decode for observers, or NULL
  * @all_systems: every event, as a recording holds them all
@@ -45,7 +49,7 @@ struct tlat_collector {
  *
  * Returns 0, or -ENOMEM or -EIO with @err set; free it with collector_free().
  */
-int collector_init(struct tlat_collector *c, struct tlat_session *session,
+int collector_init(struct tlat_collector *c, struct tlat_session *session, int nr_cpus,
 		   const struct tlat_source_ops *ops, const char *const *extra_systems,
 		   bool all_systems, char *err);
 /**
@@ -60,12 +64,11 @@ void collector_init_offline(struct tlat_collector *c, struct tep_handle *tep,
  * collector_record_to - read the buffers through a recorder from now on (tlat record)
  * @c: a live collector
  * @path: the trace.dat the recorder writes
- * @nr_cpus: the CPUs whose buffers it reads
  * @err: the error line, on failure
  *
  * Returns 0, or -errno with @err set.
  */
-int collector_record_to(struct tlat_collector *c, const char *path, int nr_cpus, char *err);
+int collector_record_to(struct tlat_collector *c, const char *path, char *err);
 /**
  * collector_observe - one more observer of every record, after the source
  * @c: the collector
@@ -86,10 +89,14 @@ void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct 
  * collector_drain - read what the buffers hold now, record by record, or
  * what the source's kernel collector took (source.h's drain())
  * @c: a live collector, attached
+ * @until_ns: CLOCK_MONOTONIC time at which the pass ends, the buffers
+ *	emptied or not; 0: only once they are (after the source's stop)
+ * @err: the error line, on failure
  *
- * Returns 0 or -EIO.
+ * Returns 0 (the buffers emptied), 1 (records left at @until_ns), or
+ * -errno with @err set.
  */
-int collector_drain(struct tlat_collector *c);
+int collector_drain(struct tlat_collector *c, u64 until_ns, char *err);
 
 /**
  * collector_record - one record, from a drain or from a recording

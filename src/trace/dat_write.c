@@ -2,10 +2,10 @@
 /*
  * dat_write.c - tlat's instance into a trace.dat (see dat_write.h).
  *
- * Each page read from a CPU's trace_pipe_raw is appended whole to that
- * CPU's file, as trace-cmd's recorder does, and then decoded; the records of
- * all CPUs are handed on in time order, as libtracefs's iterator does. The
- * kernel hands out each page once: reading it here is the only reading.
+ * Each page the live reader (buffer_read.h) takes from a CPU's
+ * trace_pipe_raw is appended whole to that CPU's file, as trace-cmd's
+ * recorder does, before its records are handed on. The kernel hands out
+ * each page once: reading it here is the only reading.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,20 +14,14 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <kbuffer.h>
-
 #include "core/err.h"
+#include "trace/buffer_read.h"
 #include "trace/dat_write.h"
 #include "trace/tracecmd_private.h"
 
 struct rec_cpu {
-	struct tracefs_cpu *tcpu;	/* NULL: no buffer on this CPU, or closed */
 	int fd;				/* this CPU's pages, for libtracecmd */
 	char *path;
-	void *page;
-	struct kbuffer *kbuf;
-	struct tep_record record;
-	struct tep_event *event;	/* the record's; NULL: none pending */
 };
 
 struct dat_writer {
@@ -35,18 +29,14 @@ struct dat_writer {
 	struct tep_handle *tep;
 	char *path;
 	int nr_cpus;
-	int page_size;
 	int error;			/* the first failed write, -errno */
 	struct rec_cpu *cpus;
+	struct buffer_reader *reader;
 };
 
 static int rec_cpu_open(struct dat_writer *rec, int cpu, char *err)
 {
 	struct rec_cpu *rc = &rec->cpus[cpu];
-	enum kbuffer_long_size lsize = tep_get_header_page_size(rec->tep) == 8 ?
-				       KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4;
-	enum kbuffer_endian endian = tep_is_file_bigendian(rec->tep) ?
-				     KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE;
 
 	/* next to the output, as trace-cmd keeps them: same file system, same space */
 	if (asprintf(&rc->path, "%s.cpu%d.XXXXXX", rec->path, cpu) < 0) {
@@ -60,60 +50,19 @@ static int rec_cpu_open(struct dat_writer *rec, int cpu, char *err)
 		rc->path = NULL;
 		return -errno;
 	}
-	rc->page = calloc(1, rec->page_size);
-	rc->kbuf = kbuffer_alloc(lsize, endian);
-	if (!rc->page || !rc->kbuf)
-		return -ENOMEM;
-	/* a possible but absent CPU has no buffer: its file stays empty */
-	rc->tcpu = tracefs_cpu_open(rec->inst, cpu, true);
-	if (rc->tcpu && tracefs_cpu_read_size(rc->tcpu) != rec->page_size) {
-		tlat_err(err, "the ring buffer's sub-buffers are %d bytes, not a page: libtracecmd cannot record them",
-			 tracefs_cpu_read_size(rc->tcpu));
-		return -EOPNOTSUPP;
-	}
 	return 0;
 }
 
-int dat_writer_open(struct dat_writer **out, struct tracefs_instance *inst, struct tep_handle *tep,
-		  int nr_cpus, const char *path, char *err)
+/* each page whole into its CPU's file, before its records are decoded */
+static void rec_write_page(void *ctx, int cpu, const void *page, int size)
 {
-	struct dat_writer *rec = calloc(1, sizeof(*rec));
-	int opened = 0, ret;
-
-	*out = rec;
-	if (!rec)
-		return -ENOMEM;
-	rec->inst = inst;
-	rec->tep = tep;
-	rec->nr_cpus = nr_cpus;
-	rec->page_size = getpagesize();
-	rec->path = strdup(path);
-	rec->cpus = calloc(nr_cpus, sizeof(*rec->cpus));
-	if (!rec->path || !rec->cpus)
-		return -ENOMEM;
-	for (int cpu = 0; cpu < nr_cpus; cpu++)
-		rec->cpus[cpu].fd = -1;
-	for (int cpu = 0; cpu < nr_cpus; cpu++) {
-		ret = rec_cpu_open(rec, cpu, err);
-		if (ret)
-			return ret;
-		opened += rec->cpus[cpu].tcpu != NULL;
-	}
-	if (!opened) {
-		tlat_err(err, "cannot read the trace buffers: %s", strerror(errno));
-		return -EIO;
-	}
-	return 0;
-}
-
-static void rec_write_page(struct dat_writer *rec, struct rec_cpu *rc)
-{
-	const char *p = rc->page;
-	size_t left = rec->page_size;
+	struct dat_writer *rec = ctx;
+	const char *p = page;
+	size_t left = size;
 	ssize_t n;
 
 	while (left && !rec->error) {
-		n = write(rc->fd, p, left);
+		n = write(rec->cpus[cpu].fd, p, left);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
@@ -125,80 +74,49 @@ static void rec_write_page(struct dat_writer *rec, struct rec_cpu *rc)
 	}
 }
 
-/* the next page of a CPU: into its file first, then into its kbuffer */
-static bool rec_read_page(struct dat_writer *rec, struct rec_cpu *rc)
+int dat_writer_open(struct dat_writer **out, struct tracefs_instance *inst, struct tep_handle *tep,
+		  int nr_cpus, const char *path, char *err)
 {
-	int n;
+	struct dat_writer *rec = calloc(1, sizeof(*rec));
+	int ret;
 
-	if (!rc->tcpu)
-		return false;
-	n = tracefs_cpu_read(rc->tcpu, rc->page, true);
-	if (n <= 0)
-		return false;
-	/* a page read before it filled up: libtracecmd reads whole pages */
-	if (n < rec->page_size)
-		memset((char *)rc->page + n, 0, rec->page_size - n);
-	rec_write_page(rec, rc);
-	return kbuffer_load_subbuffer(rc->kbuf, rc->page) == 0;
-}
-
-/* the CPU's next record of a known event into rc->record; false when none is left */
-static bool rec_next(struct dat_writer *rec, struct rec_cpu *rc)
-{
-	unsigned long long ts;
-	void *data;
-
-	do {
-		while ((data = kbuffer_read_event(rc->kbuf, &ts))) {
-			rc->record = (struct tep_record){
-				.ts = ts,
-				.size = kbuffer_event_size(rc->kbuf),
-				.record_size = kbuffer_curr_size(rc->kbuf),
-				.missed_events = kbuffer_missed_events(rc->kbuf),
-				.cpu = (int)(rc - rec->cpus),
-				.data = data,
-				.ref_count = 1,
-			};
-			kbuffer_next_event(rc->kbuf, NULL);
-			rc->event = tep_find_event_by_record(rec->tep, &rc->record);
-			if (rc->event)
-				return true;
-		}
-	} while (rec_read_page(rec, rc));
-	return false;
-}
-
-int dat_writer_drain(struct dat_writer *rec, dat_record_fn fn, void *ctx)
-{
-	struct rec_cpu *next;
-
-	for (int cpu = 0; cpu < rec->nr_cpus; cpu++)
-		if (!rec->cpus[cpu].event)
-			rec_next(rec, &rec->cpus[cpu]);
-	for (;;) {
-		next = NULL;
-		for (int cpu = 0; cpu < rec->nr_cpus; cpu++) {
-			struct rec_cpu *rc = &rec->cpus[cpu];
-
-			if (rc->event && (!next || rc->record.ts < next->record.ts))
-				next = rc;
-		}
-		if (!next)
-			break;
-		fn(next->event, &next->record, next->record.cpu, ctx);
-		next->event = NULL;
-		rec_next(rec, next);
+	*out = rec;
+	if (!rec)
+		return -ENOMEM;
+	rec->inst = inst;
+	rec->tep = tep;
+	rec->nr_cpus = nr_cpus;
+	rec->path = strdup(path);
+	rec->cpus = calloc(nr_cpus, sizeof(*rec->cpus));
+	if (!rec->path || !rec->cpus)
+		return -ENOMEM;
+	for (int cpu = 0; cpu < nr_cpus; cpu++)
+		rec->cpus[cpu].fd = -1;
+	for (int cpu = 0; cpu < nr_cpus; cpu++) {
+		ret = rec_cpu_open(rec, cpu, err);
+		if (ret)
+			return ret;
 	}
-	errno = -rec->error;
-	return rec->error;
+	ret = buffer_reader_open(&rec->reader, inst, tep, nr_cpus, rec_write_page, rec, err);
+	if (ret)
+		return ret;
+	if (buffer_reader_page_size(rec->reader) != getpagesize()) {
+		tlat_err(err, "the ring buffer's sub-buffers are %d bytes, not a page: libtracecmd cannot record them",
+			 buffer_reader_page_size(rec->reader));
+		return -EOPNOTSUPP;
+	}
+	return 0;
 }
 
-static void rec_close_buffers(struct dat_writer *rec)
+int dat_writer_drain(struct dat_writer *rec, u64 until_ns, dat_record_fn fn, void *ctx)
 {
-	for (int cpu = 0; cpu < rec->nr_cpus; cpu++) {
-		tracefs_cpu_close(rec->cpus[cpu].tcpu);
-		rec->cpus[cpu].tcpu = NULL;
+	int ret = buffer_reader_drain(rec->reader, until_ns, fn, ctx);
+
+	if (rec->error) {
+		errno = -rec->error;
+		return rec->error;
 	}
+	return ret;
 }
 
 /* what trace-cmd record stores besides the data, in the same options */
@@ -245,7 +163,7 @@ int dat_writer_write(struct dat_writer *rec, const char *tracing_dir, char *err)
 	char **files;
 	int ret = -EIO;
 
-	rec_close_buffers(rec);
+	buffer_reader_close(rec->reader);
 	if (rec->error) {
 		tlat_err(err, "cannot write the recording next to %s: %s", rec->path,
 			 strerror(-rec->error));
@@ -287,15 +205,13 @@ void dat_writer_free(struct dat_writer *rec)
 	for (int cpu = 0; rec->cpus && cpu < rec->nr_cpus; cpu++) {
 		struct rec_cpu *rc = &rec->cpus[cpu];
 
-		tracefs_cpu_close(rc->tcpu);
 		if (rc->fd >= 0)
 			close(rc->fd);
 		if (rc->path)
 			unlink(rc->path);
 		free(rc->path);
-		free(rc->page);
-		kbuffer_free(rc->kbuf);
 	}
+	buffer_reader_free(rec->reader);
 	free(rec->cpus);
 	free(rec->path);
 	free(rec);

@@ -12,6 +12,8 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
+#include "core/sample.h"
+
 struct dat_writer;
 
 typedef int (*dat_record_fn)(struct tep_event *event, struct tep_record *record, int cpu,
@@ -36,12 +38,14 @@ int dat_writer_open(struct dat_writer **rec, struct tracefs_instance *inst, stru
 /**
  * dat_writer_drain - one pass over what the buffers hold, kept for the file
  * @rec: the writer
+ * @until_ns: when the pass ends at the latest, as buffer_reader_drain()'s
  * @fn: called with each record, in time order, as tracefs_iterate_raw_events() does
  * @ctx: @fn's last argument
  *
- * Returns 0, or the writer's first error (-errno).
+ * Returns 0 (the buffers emptied), 1 (records left at @until_ns), or the
+ * writer's first error (-errno).
  */
-int dat_writer_drain(struct dat_writer *rec, dat_record_fn fn, void *ctx);
+int dat_writer_drain(struct dat_writer *rec, u64 until_ns, dat_record_fn fn, void *ctx);
 /**
  * dat_writer_write - after the last drain, write the trace.dat
  * @rec: the writer

@@ -484,6 +484,7 @@ done
 . tests/live/actions.sh
 . tests/live/opts.sh
 . tests/live/record.sh
+. tests/live/backlog.sh
 
 check "all runs left tracefs as they found it" same_as_before
 finish
