@@ -16,7 +16,6 @@
 struct aa_adapter;
 
 struct aa_adapter_ops {
-	const char *name;
 	/* event systems it decodes, NULL-terminated, for tep loading */
 	const char *const *systems;
 	/* thread interference comes as switches (see struct aa_config) */

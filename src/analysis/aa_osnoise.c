@@ -206,7 +206,6 @@ static void osn_close(struct aa_adapter *ad)
 }
 
 const struct aa_adapter_ops aa_osnoise_ops = {
-	.name = "osnoise",
 	.systems = osn_systems,
 	.open = osn_open,
 	.enable = osn_enable,

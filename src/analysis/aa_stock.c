@@ -327,7 +327,6 @@ static void stock_close(struct aa_adapter *ad)
 }
 
 const struct aa_adapter_ops aa_stock_ops = {
-	.name = "stock",
 	.systems = stock_systems,
 	.threads_from_switches = true,
 	.open = stock_open,

@@ -159,7 +159,6 @@ static void analysis_stack(void *an, int cpu, u64 ts_ns, const u64 *ips, int nr)
 
 /* every sample: an activation that straddles the start needs its IRQ sample */
 const struct tlat_consumer_ops analysis_consumer_ops = {
-	.name = "auto-analysis",
 	.whole_run = true,
 	.sample = analysis_sample,
 	.stack = analysis_stack,

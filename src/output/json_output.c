@@ -162,7 +162,6 @@ static bool json_chosen(const struct tlat_params *p)
 }
 
 const struct tlat_output_ops json_output_ops = {
-	.name = "json",
 	.chosen = json_chosen,
 	.open = json_output_open,
 	.document = json_output_document,

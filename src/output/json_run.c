@@ -120,19 +120,12 @@ static struct json_object *hist_options_json(const struct tlat_hist_params *h)
 }
 
 /* the parsed options: what the run was asked to do, whatever the spelling */
-/* -t/-a or the first trace action of --on-threshold: where a stop saves the trace */
-static const char *json_trace_file(const struct tlat_params *p)
-{
-	for (int i = 0; i < p->on_threshold.nr; i++)
-		if (p->on_threshold.list[i].type == TLAT_ACTION_TRACE)
-			return p->on_threshold.list[i].arg;
-	return NULL;
-}
-
 static struct json_object *options_json(const struct tlat_params *p)
 {
 	static const char *const threads[] = { "auto", "kernel", "user" };
 	static const char *const stack_format[] = { "truncate", "skip", "full" };
+	/* -t/-a or the first trace action of --on-threshold: where a stop saves the trace */
+	const struct tlat_action *trace = actions_first(&p->on_threshold, TLAT_ACTION_TRACE);
 	struct json_object *obj = json_object_new_object();
 
 	json_add(obj, "period_us", json_u64(p->period_us));
@@ -152,7 +145,7 @@ static struct json_object *options_json(const struct tlat_params *p)
 	json_add(obj, "aa_only", json_object_new_boolean(p->aa_only));
 	json_add(obj, "dump_tasks", json_object_new_boolean(p->dump_tasks));
 	json_add(obj, "stack_format", json_object_new_string(stack_format[p->stack_format]));
-	json_add(obj, "trace_file", json_string_or_null(json_trace_file(p)));
+	json_add(obj, "trace_file", json_string_or_null(trace ? trace->arg : NULL));
 	json_add(obj, "quiet", json_object_new_boolean(p->quiet));
 	json_add(obj, "nano", json_object_new_boolean(p->nano));
 	json_add(obj, "debug", json_object_new_boolean(p->debug));

@@ -15,7 +15,6 @@
 #include "output/report.h"
 
 struct tlat_output_ops {
-	const char *name;
 	/* whether the command line asks for this output */
 	bool (*chosen)(const struct tlat_params *params);
 	/*

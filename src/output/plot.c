@@ -427,7 +427,6 @@ static int plot_restored(void *priv, const struct tlat_report *r, char *err)
 }
 
 const struct tlat_output_ops plot_output_ops = {
-	.name = "plot",
 	.chosen = plot_chosen,
 	.open = plot_open,
 	.restored = plot_restored,

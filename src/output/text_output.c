@@ -94,7 +94,6 @@ static void text_conclusion(void *priv, const struct tlat_report *r)
 }
 
 const struct tlat_output_ops text_output_ops = {
-	.name = "text",
 	.chosen = text_chosen,
 	.open = text_open,
 	.frame = text_frame,

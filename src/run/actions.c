@@ -28,19 +28,11 @@ static int actions_append(struct tlat_actions *actions, enum tlat_action_type ty
 			  const char *arg, int signo, pid_t pid)
 {
 	struct tlat_action *list;
-	char *copy = NULL;
 
-	if (arg) {
-		copy = strdup(arg);
-		if (!copy)
-			return -ENOMEM;
-	}
 	list = reallocarray(actions->list, actions->nr + 1, sizeof(*list));
-	if (!list) {
-		free(copy);
+	if (!list)
 		return -ENOMEM;
-	}
-	list[actions->nr++] = (struct tlat_action){ type, copy, signo, pid };
+	list[actions->nr++] = (struct tlat_action){ type, arg, signo, pid };
 	actions->list = list;
 	return 0;
 }
@@ -120,18 +112,22 @@ int actions_parse(struct tlat_actions *actions, const char *spec, const char *op
 	return ret;
 }
 
-bool actions_have(const struct tlat_actions *actions, enum tlat_action_type type)
+const struct tlat_action *actions_first(const struct tlat_actions *actions,
+				       enum tlat_action_type type)
 {
 	for (int i = 0; i < actions->nr; i++)
 		if (actions->list[i].type == type)
-			return true;
-	return false;
+			return &actions->list[i];
+	return NULL;
+}
+
+bool actions_have(const struct tlat_actions *actions, enum tlat_action_type type)
+{
+	return actions_first(actions, type);
 }
 
 void actions_free(struct tlat_actions *actions)
 {
-	for (int i = 0; i < actions->nr; i++)
-		free(actions->list[i].arg);
 	free(actions->list);
 	actions->list = NULL;
 	actions->nr = 0;

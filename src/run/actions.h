@@ -27,7 +27,8 @@ enum tlat_action_type {
 
 struct tlat_action {
 	enum tlat_action_type type;
-	char *arg;		/* the trace's file or the shell's command */
+	/* the trace's file or the shell's command: the caller's string, not a copy */
+	const char *arg;
 	int signal;
 	pid_t pid;		/* > 0, or TLAT_ACTION_PARENT */
 };
@@ -40,7 +41,8 @@ struct tlat_actions {
 /**
  * actions_parse - append the action an --on-threshold or --on-end describes
  * @actions: the list
- * @spec: rtla's spelling: trace[,file=F], signal,num=N,pid=P, shell,command=C, continue
+ * @spec: rtla's spelling: trace[,file=F], signal,num=N,pid=P, shell,command=C, continue;
+ *	the action's file or command points into it, which must outlive the list
  * @option: the option, to name it in errors ("--on-threshold")
  * @err: the error line (TLAT_ERR_LEN bytes), on failure
  *
@@ -51,11 +53,22 @@ int actions_parse(struct tlat_actions *actions, const char *spec, const char *op
 /**
  * actions_add_trace - append a trace action, as -t does
  * @actions: the list
- * @file: where the trace is saved (copied)
+ * @file: where the trace is saved; kept, not copied (as the command line's
+ *	other strings are): it must outlive the list
  *
  * Returns 0 or -ENOMEM.
  */
 int actions_add_trace(struct tlat_actions *actions, const char *file);
+
+/**
+ * actions_first - the list's first action of a type
+ * @actions: the list
+ * @type: the type
+ *
+ * Returns the action, or NULL if the list has none of that type.
+ */
+const struct tlat_action *actions_first(const struct tlat_actions *actions,
+				       enum tlat_action_type type);
 
 /**
  * actions_have - whether the list has an action of a type

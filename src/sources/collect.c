@@ -6,21 +6,14 @@
 #include "run/actions.h"
 #include "sources/collect.h"
 
-static bool actions_save_trace(const struct tlat_actions *actions)
-{
-	for (int i = 0; i < actions->nr; i++)
-		if (actions->list[i].type == TLAT_ACTION_TRACE)
-			return true;
-	return false;
-}
-
 const char *collect_needs_trace(const struct tlat_params *p)
 {
 	if (p->command == TLAT_CMD_RECORD)
 		return "tlat record";
 	if (!p->no_aa)
 		return "the auto-analysis";
-	if (actions_save_trace(&p->on_threshold) || actions_save_trace(&p->on_end))
+	if (actions_have(&p->on_threshold, TLAT_ACTION_TRACE) ||
+	    actions_have(&p->on_end, TLAT_ACTION_TRACE))
 		return "a saved trace (-t, trace actions)";
 	if (p->nr_events)
 		return "-e events";

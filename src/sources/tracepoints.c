@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tracepoints.c - the source for kernels with neither the timerlat tracer
- * nor tlat.ko: tlat's own threads (workload.c) sleep on a period grid, and
+ * nor tlat.ko: tlat's own threads (tp_thread.c) sleep on a period grid, and
  * the stock events hrtimer_start, hrtimer_expire_entry and sched_switch tell
  * when the kernel armed, fired and switched to them (raw_syscalls:sys_exit
  * where the switch is not traced). Each thread writes its
  * own wakeup time through trace_marker_raw into the same buffer, so all three
  * latencies share one clock (mono, the clock of the hrtimers) and one order.
+ * This file is the source's ops: it sets the events up, decodes their
+ * records into the pairing (tp_pair.h), and chooses the collector.
  *
  * With --collector kernel, where nothing reads those events (collect.h), BPF
  * programs pair the timer and the switch in the kernel instead (tp_bpf.h),
@@ -18,25 +20,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "analysis/aa_adapter.h"
 #include "core/array.h"
 #include "core/err.h"
-#include "sources/source.h"
 #include "sources/tp_bpf.h"
-#include "sources/tp_pair.h"
-#include "sources/workload.h"
+#include "sources/tracepoints_local.h"
 #include "util/clock.h"
-#include "trace/kstack.h"
-#include "util/cpuset.h"
-#include "util/sample_ring.h"
 
 #define TP_STR2(x)		#x
 #define TP_STR(x)		TP_STR2(x)
 
-#define TP_MARKER_ID		0x746c6174u	/* "tlat" */
 #define TP_DEFAULT_BUFFER_KB	4096
 /*
  * -s: the stack at the expiry of every sleeper's timer (ours among them),
@@ -47,25 +41,8 @@
 /* the kernel rejects filter strings of a page or more */
 #define TP_MAX_FILTER_LEN	3072
 
-/* what a measuring thread writes to trace_marker_raw after each wakeup */
-struct tp_marker {
-	u32 id;
-	u32 cpu;
-	u64 requested_ns;
-	u64 now_ns;
-};
-
-/*
- * The kernel collector's queue of each thread holds 2^order samples: two
- * seconds' worth, eight drains, at its period (three samples a period)
- */
-#define TP_RING_MIN_ORDER	10
-#define TP_RING_SECONDS		2
-
 /* trace_marker_raw's ftrace:raw_data holds the id, then the rest as buf[] */
 #define TP_MARKER_PAYLOAD	(sizeof(struct tp_marker) - sizeof(u32))
-
-enum tp_event { TP_START, TP_EXPIRE, TP_SWITCH, TP_SYSEXIT, TP_MARKER, TP_NR_EVENTS };
 
 struct tp_event_desc {
 	const char *system;
@@ -85,38 +62,6 @@ static const struct tp_event_desc tp_events[TP_NR_EVENTS] = {
 	 */
 	[TP_SYSEXIT] = { "raw_syscalls", "sys_exit", { "id" }, true },
 	[TP_MARKER] = { "ftrace", "raw_data", { "id", "buf" }, false },
-};
-
-/* a CPU's thread's samples on their way to the drain, kernel collector only */
-struct tp_queue {
-	struct sample_ring ring;
-	u64 dropped;		/* the thread's: activations the programs missed part of */
-	u64 lost_drained;	/* ring.lost already counted as lost */
-};
-
-struct tlat_source {
-	const struct tlat_params *params;
-	struct tlat_session *session;
-	struct workload *wl;
-	struct tp_pairing *pairing;
-	struct tlat_sink *sink;
-	int event_id[TP_NR_EVENTS];
-	struct tep_format_field *field[TP_NR_EVENTS][4];
-	struct tep_format_field *common_pid;
-	struct kstack_event stack;
-	bool stack_trigger;		/* TP_STACK_TRIGGER is set */
-	u64 align_base_ns;		/* -A: the first CPU's first expiry, set at start */
-	struct tp_bpf *bpf;		/* the kernel collector; NULL: the trace one */
-	struct tp_queue *queues;	/* per CPU, with bpf */
-	const char *trace_why;		/* why the trace collector, for -D */
-};
-
-/* what each measuring thread keeps */
-struct tp_thread {
-	u64 next_ns;			/* its next expiry; 0 before the first */
-	u64 align_offset_ns;		/* -A: after align_base_ns, by its CPU's rank */
-	pid_t tid;
-	u32 seq;			/* kernel collector: its activations completed */
 };
 
 static const char *const tp_systems[] = { "timer", "sched", "raw_syscalls", "ftrace", NULL };
@@ -176,142 +121,6 @@ static int tp_lookup_fields(struct tlat_source *src, struct tep_handle *tep, cha
 	return src->common_pid ? 0 : -ENOENT;
 }
 
-static int tp_thread_init(void *ctx, int cpu, void **thread_data)
-{
-	struct tlat_source *src = ctx;
-	struct tp_thread *t = calloc(1, sizeof(*t));
-	u64 rank = 0;
-
-	if (!t)
-		return -ENOMEM;
-	for (int c = 0; c < cpu; c++)
-		rank += cpuset_has(&src->params->cpus, c);
-	t->align_offset_ns = rank * src->params->align_us * 1000;
-	t->tid = gettid();
-	*thread_data = t;
-	return 0;
-}
-
-/*
- * Without -A each thread's grid starts one period after it first runs. With
- * it, all grids hang from one time, the k-th measured CPU's k * align_us
- * later, as the kernel's TIMERLAT_ALIGN does (it ranks threads by arrival,
- * tlat by CPU); a thread that comes late skips whole periods, keeping its phase.
- */
-static u64 tp_first_expiry(const struct tlat_source *src, const struct tp_thread *t)
-{
-	u64 period_ns = src->params->period_us * 1000;
-	u64 now_ns = mono_now_ns();
-	u64 next_ns;
-
-	if (!src->params->aligned)
-		return now_ns + period_ns;
-	next_ns = src->align_base_ns + t->align_offset_ns;
-	if (next_ns <= now_ns)
-		next_ns += ((now_ns - next_ns) / period_ns + 1) * period_ns;
-	return next_ns;
-}
-
-/*
- * The kernel collector's end of an activation: the programs wrote the IRQ
- * and thread latencies to the slot, the thread adds its own, and queues all
- * three, or drops them all if a part is missing or belongs to another sleep.
- */
-static void tp_complete_from_slot(struct tlat_source *src, int cpu, struct tp_thread *t,
-				  u64 now_ns)
-{
-	struct tp_bpf_slot *slot = tp_bpf_slot(src->bpf, cpu);
-	struct tp_queue *q = &src->queues[cpu];
-	u32 seen = __atomic_load_n(&slot->seen, __ATOMIC_ACQUIRE);
-	struct tlat_sample s[TLAT_NR_CTX];
-
-	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
-		s[ctx] = (struct tlat_sample){ .seq = t->seq, .cpu = cpu, .pid = t->tid, .ctx = ctx };
-	s[TLAT_CTX_IRQ].ts_ns = slot->irq_ts_ns;
-	s[TLAT_CTX_IRQ].latency_ns = slot->irq_ns;
-	s[TLAT_CTX_IRQ].pid = (int)slot->irq_pid;
-	s[TLAT_CTX_THREAD].ts_ns = slot->thread_ts_ns;
-	s[TLAT_CTX_THREAD].latency_ns = slot->thread_ns;
-	s[TLAT_CTX_USER].ts_ns = now_ns;
-	s[TLAT_CTX_USER].latency_ns = now_ns > slot->expires_ns ? now_ns - slot->expires_ns : 0;
-
-	/*
-	 * Its timer expired before it slept (it was preempted on the way): it
-	 * never left the CPU, so no switch-in, and it runs again as it returns.
-	 * The trace collector takes the syscall's exit then; a BPF program
-	 * there would run on every syscall of the machine.
-	 */
-	if (seen == TP_BPF_SEEN_IRQ) {
-		s[TLAT_CTX_THREAD].ts_ns = now_ns;
-		s[TLAT_CTX_THREAD].latency_ns = s[TLAT_CTX_USER].latency_ns;
-		seen |= TP_BPF_SEEN_THREAD;
-	}
-	if (seen == (TP_BPF_SEEN_IRQ | TP_BPF_SEEN_THREAD) && slot->softexpires_ns == t->next_ns) {
-		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
-			sample_ring_push(&q->ring, &s[ctx]);
-		t->seq++;
-	} else {
-		__atomic_store_n(&q->dropped, q->dropped + 1, __ATOMIC_RELAXED);
-	}
-	__atomic_store_n(&slot->seen, 0, __ATOMIC_RELEASE);
-}
-
-/*
- * Sleep with an absolute CLOCK_MONOTONIC expiry, so that the kernel arms
- * exactly the time we chose and the tracepoints can be compared with it; then
- * put our own wakeup time in the buffer. Missed periods are skipped, as the
- * kernel's timerlat threads do, not made up in a burst.
- */
-static int tp_activate(void *ctx, int cpu, void *thread_data)
-{
-	struct tlat_source *src = ctx;
-	u64 period_ns = src->params->period_us * 1000;
-	struct tp_thread *t = thread_data;
-	struct tp_marker m = { .id = TP_MARKER_ID, .cpu = cpu };
-	struct timespec ts;
-	u64 now_ns;
-
-	/*
-	 * First, a marker with no times: it names this thread (the event's
-	 * pid) before its first timer, for a decoder of a recording.
-	 */
-	if (!t->next_ns) {
-		if (!src->bpf)
-			tracefs_binary_write(src->session->inst, &m, sizeof(m));
-		t->next_ns = tp_first_expiry(src, t);
-	}
-	ts.tv_sec = t->next_ns / 1000000000ull;
-	ts.tv_nsec = t->next_ns % 1000000000ull;
-	if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL))
-		return -EINTR;
-	m.now_ns = mono_now_ns();
-	if (src->bpf) {
-		tp_complete_from_slot(src, cpu, t, m.now_ns);
-	} else {
-		m.requested_ns = t->next_ns;
-		tracefs_binary_write(src->session->inst, &m, sizeof(m));
-	}
-
-	now_ns = mono_now_ns();
-	do
-		t->next_ns += period_ns;
-	while (t->next_ns <= now_ns);
-	return 0;
-}
-
-static void tp_thread_exit(void *ctx, int cpu, void *thread_data)
-{
-	(void)ctx;
-	(void)cpu;
-	free(thread_data);
-}
-
-static const struct workload_ops tp_workload_ops = {
-	.thread_init = tp_thread_init,
-	.activate = tp_activate,
-	.thread_exit = tp_thread_exit,
-};
-
 static void tp_emit(void *ctx, const struct tlat_sample *sample)
 {
 	struct tlat_source *src = ctx;
@@ -358,31 +167,6 @@ static int tp_set_filters(struct tlat_source *src)
 			return ret;
 	}
 	return 0;
-}
-
-static int tp_queues_alloc(struct tlat_source *src)
-{
-	int nr_cpus = src->params->cpus.nr_cpus;
-	u64 per_s = 3 * 1000000ull / src->params->period_us * TP_RING_SECONDS;
-	unsigned int order = TP_RING_MIN_ORDER;
-
-	while ((1ull << order) < per_s)
-		order++;
-	src->queues = calloc(nr_cpus, sizeof(*src->queues));
-	if (!src->queues)
-		return -ENOMEM;
-	for (int cpu = 0; cpu < nr_cpus; cpu++)
-		if (workload_tid(src->wl, cpu) && sample_ring_init(&src->queues[cpu].ring, order))
-			return -ENOMEM;
-	return 0;
-}
-
-static void tp_queues_free(struct tlat_source *src)
-{
-	for (int cpu = 0; src->queues && cpu < src->params->cpus.nr_cpus; cpu++)
-		sample_ring_free(&src->queues[cpu].ring);
-	free(src->queues);
-	src->queues = NULL;
 }
 
 /*
@@ -557,29 +341,6 @@ static void tp_record(struct tlat_source *src, struct tep_event *event, struct t
 	}
 }
 
-static bool tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost)
-{
-	struct tlat_sample s;
-
-	if (!src->bpf)
-		return false;
-	for (int cpu = 0; cpu < src->params->cpus.nr_cpus; cpu++) {
-		struct tp_queue *q = &src->queues[cpu];
-		u64 ring_lost;
-
-		if (!q->ring.buf)
-			continue;
-		while (sample_ring_pop(&q->ring, &s)) {
-			sink->sample(sink, &s);
-			(*processed)++;
-		}
-		ring_lost = __atomic_load_n(&q->ring.lost, __ATOMIC_RELAXED);
-		*lost += ring_lost - q->lost_drained;
-		q->lost_drained = ring_lost;
-	}
-	return true;
-}
-
 static void tp_lost(struct tlat_source *src, int cpu)
 {
 	tp_events_lost(src->pairing, cpu);
@@ -598,8 +359,7 @@ static void tp_report(struct tlat_source *src, const struct tlat_notes *notes)
 
 	if (src->bpf) {
 		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: tracepoints: collector kernel (BPF)");
-		for (int cpu = 0; cpu < src->params->cpus.nr_cpus; cpu++)
-			dropped += src->queues[cpu].dropped;
+		dropped += tp_queues_dropped(src);
 	} else {
 		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: tracepoints: collector trace: %s",
 			  src->trace_why);

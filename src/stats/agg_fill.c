@@ -22,16 +22,13 @@ static void pctl_sample(void *agg, const struct tlat_sample *s)
 }
 
 const struct tlat_consumer_ops stats_consumer_ops = {
-	.name = "statistics",
 	.sample = stats_sample,
 };
 
 const struct tlat_consumer_ops hist_consumer_ops = {
-	.name = "histogram",
 	.sample = hist_sample,
 };
 
 const struct tlat_consumer_ops pctl_consumer_ops = {
-	.name = "percentiles",
 	.sample = pctl_sample,
 };

@@ -16,7 +16,6 @@
 #include "stats/aggregate.h"
 
 struct tlat_consumer_ops {
-	const char *name;
 	/*
 	 * Sees every sample the source decodes, before a threshold stopped
 	 * the run, warm-up and samples past -d included (the analysis: an

@@ -28,7 +28,6 @@ int samplelog_open(FILE **f, const char *path)
 }
 
 const struct tlat_consumer_ops samplelog_consumer_ops = {
-	.name = "sample log",
 	.sample = samplelog_sample,
 	.free = samplelog_close,
 };

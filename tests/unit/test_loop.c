@@ -52,7 +52,6 @@ static void whole_run_sample(void *priv, const struct tlat_sample *s)
 }
 
 static const struct tlat_consumer_ops whole_run_ops = {
-	.name = "whole run",
 	.whole_run = true,
 	.sample = whole_run_sample,
 };

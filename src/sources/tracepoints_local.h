@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tracepoints_local.h - what the tracepoint source's ops (tracepoints.c)
+ * and its measuring threads (tp_thread.c) share: the source's state, the
+ * marker a thread writes after each wakeup, and the threads' side that the
+ * ops create, drain and free. Private to the tracepoint source.
+ */
+#ifndef TLAT_SOURCES_TRACEPOINTS_LOCAL_H
+#define TLAT_SOURCES_TRACEPOINTS_LOCAL_H
+
+#include "sources/source.h"
+#include "sources/tp_pair.h"
+#include "sources/workload.h"
+#include "trace/kstack.h"
+
+#define TP_MARKER_ID		0x746c6174u	/* "tlat" */
+
+/* what a measuring thread writes to trace_marker_raw after each wakeup */
+struct tp_marker {
+	u32 id;
+	u32 cpu;
+	u64 requested_ns;
+	u64 now_ns;
+};
+
+enum tp_event { TP_START, TP_EXPIRE, TP_SWITCH, TP_SYSEXIT, TP_MARKER, TP_NR_EVENTS };
+
+struct tp_bpf;
+/* a CPU's thread's samples on their way to the drain (tp_thread.c) */
+struct tp_queue;
+
+struct tlat_source {
+	const struct tlat_params *params;
+	struct tlat_session *session;
+	struct workload *wl;
+	struct tp_pairing *pairing;
+	struct tlat_sink *sink;
+	int event_id[TP_NR_EVENTS];
+	struct tep_format_field *field[TP_NR_EVENTS][4];
+	struct tep_format_field *common_pid;
+	struct kstack_event stack;
+	bool stack_trigger;		/* TP_STACK_TRIGGER is set */
+	u64 align_base_ns;		/* -A: the first CPU's first expiry, set at start */
+	struct tp_bpf *bpf;		/* the kernel collector; NULL: the trace one */
+	struct tp_queue *queues;	/* per CPU, with bpf */
+	const char *trace_why;		/* why the trace collector, for -D */
+};
+
+/* each measuring thread's activations: sleep, then a marker or a completion */
+extern const struct workload_ops tp_workload_ops;
+
+/**
+ * tp_queues_alloc - a queue for each CPU's thread, for the kernel collector
+ * @src: the source, with its workload created
+ *
+ * Returns 0 or -ENOMEM; what was allocated goes with tp_queues_free().
+ */
+int tp_queues_alloc(struct tlat_source *src);
+
+/**
+ * tp_queues_free - free the queues
+ * @src: the source; its queues may be NULL
+ */
+void tp_queues_free(struct tlat_source *src);
+
+/**
+ * tp_drain - the source's drain(): the threads' queued samples to @sink
+ * @src: the source
+ * @sink: where the samples go
+ * @processed: increased by the samples handed over
+ * @lost: increased by the samples a full queue dropped
+ *
+ * Returns false with the trace collector, whose samples come from records.
+ */
+bool tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost);
+
+/**
+ * tp_queues_dropped - the activations the threads dropped, kernel collector only
+ * @src: the source, with its queues
+ *
+ * Returns how many activations the BPF programs missed a part of.
+ */
+u64 tp_queues_dropped(const struct tlat_source *src);
+
+#endif
