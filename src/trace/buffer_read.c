@@ -36,10 +36,6 @@ struct buffer_reader {
 static int buffer_cpu_open(struct buffer_reader *r, struct tracefs_instance *inst, int cpu)
 {
 	struct buffer_cpu *bc = &r->cpus[cpu];
-	enum kbuffer_long_size lsize = tep_get_header_page_size(r->tep) == 8 ?
-				       KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4;
-	enum kbuffer_endian endian = tep_is_file_bigendian(r->tep) ?
-				     KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE;
 	int size;
 
 	/* a possible but absent CPU has no buffer */
@@ -53,7 +49,8 @@ static int buffer_cpu_open(struct buffer_reader *r, struct tracefs_instance *ins
 		return -EINVAL;
 	r->page_size = size;
 	bc->page = calloc(1, size);
-	bc->kbuf = kbuffer_alloc(lsize, endian);
+	/* the page header's long size and endianness, as the formats say */
+	bc->kbuf = tep_kbuffer(r->tep);
 	return bc->page && bc->kbuf ? 0 : -ENOMEM;
 }
 
@@ -74,6 +71,8 @@ int buffer_reader_open(struct buffer_reader **out, struct tracefs_instance *inst
 	r->cpus = calloc(nr_cpus, sizeof(*r->cpus));
 	if (!r->cpus)
 		return -ENOMEM;
+	/* ENOENT unless a tracefs_cpu_open() below says otherwise */
+	errno = ENOENT;
 	for (int cpu = 0; cpu < nr_cpus; cpu++) {
 		ret = buffer_cpu_open(r, inst, cpu);
 		if (ret) {

@@ -26,7 +26,6 @@ struct rec_cpu {
 
 struct dat_writer {
 	struct tracefs_instance *inst;
-	struct tep_handle *tep;
 	char *path;
 	int nr_cpus;
 	int error;			/* the first failed write, -errno */
@@ -84,7 +83,6 @@ int dat_writer_open(struct dat_writer **out, struct tracefs_instance *inst, stru
 	if (!rec)
 		return -ENOMEM;
 	rec->inst = inst;
-	rec->tep = tep;
 	rec->nr_cpus = nr_cpus;
 	rec->path = strdup(path);
 	rec->cpus = calloc(nr_cpus, sizeof(*rec->cpus));
