@@ -62,14 +62,21 @@ const char *dat_reader_uname(const struct dat_reader *rec);
  */
 const char *dat_reader_clock(const struct dat_reader *rec);
 /**
- * dat_reader_replay - every record, in time order, once
- * @rec: the reader; a second pass needs a second open
- * @fn: called with each record
+ * dat_reader_replay - every record, in time order, from the first
+ * @rec: the reader; each call is a new pass
+ * @fn: called with each record; a non-zero return ends the pass there
  * @ctx: @fn's last argument
  *
  * Returns 0 or -EIO.
  */
 int dat_reader_replay(struct dat_reader *rec, dat_record_fn fn, void *ctx);
+/**
+ * dat_reader_last_ts - the time of the last record the last pass handed to its callback
+ * @rec: the reader
+ *
+ * Returns it, or 0 if none.
+ */
+u64 dat_reader_last_ts(const struct dat_reader *rec);
 
 /**
  * dat_reader_close - close the recording and free the reader

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dat_pages.c - a trace.dat's records, merged in time order off
+ * libtracecmd's pages (see dat_pages.h).
+ *
+ * tracecmd_iterate_events() allocates, links and frees a record for every
+ * event, which cost tlat report most of its time. Here libtracecmd still
+ * reads, uncompresses and maps every page, and returns each page's first
+ * record; the rest of the page is read with the kbuffer it loaded it in, so
+ * that its cursor is where its next read expects it. libtracecmd corrects
+ * the times of some recordings (--ts-offset, a guest's clock): a CPU whose
+ * page starts at a corrected time is read record by record through it.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <kbuffer.h>
+
+#include "trace/dat_pages.h"
+#include "trace/tracecmd_private.h"
+
+struct pages_cpu {
+	int index;			/* libtracecmd's CPU index, given to the callback */
+	struct tep_record rec;		/* the current record, handed over */
+	struct tep_event *event;	/* its event; NULL once the CPU is done */
+	struct tep_record *owned;	/* libtracecmd's: the page's first record */
+	struct kbuffer *kbuf;		/* libtracecmd's, on the current page */
+	bool started;
+	bool slow;			/* times corrected: every record through libtracecmd */
+};
+
+struct dat_pages {
+	struct tracecmd_input *handle;
+	struct tep_handle *tep;
+	struct kbuffer *probe;		/* reads a page's first raw time */
+	struct tep_event **by_id;
+	int nr_ids;
+	int nr_cpus;
+	struct pages_cpu *cpus;
+	u64 last_ts;
+};
+
+static int pages_index_events(struct dat_pages *pg)
+{
+	struct tep_event **events = tep_list_events(pg->tep, TEP_EVENT_SORT_ID);
+	int n = tep_get_events_count(pg->tep);
+
+	if (!events)
+		return n ? -ENOMEM : 0;
+	pg->nr_ids = n ? events[n - 1]->id + 1 : 0;
+	pg->by_id = calloc(pg->nr_ids ?: 1, sizeof(*pg->by_id));
+	if (!pg->by_id)
+		return -ENOMEM;
+	for (int i = 0; i < n; i++)
+		if (events[i]->id >= 0)
+			pg->by_id[events[i]->id] = events[i];
+	return 0;
+}
+
+int dat_pages_alloc(struct dat_pages **out, struct tracecmd_input *handle)
+{
+	struct dat_pages *pg = calloc(1, sizeof(*pg));
+
+	*out = pg;
+	if (!pg)
+		return -ENOMEM;
+	pg->handle = handle;
+	pg->tep = tracecmd_get_tep(handle);
+	pg->nr_cpus = tep_get_cpus(pg->tep);
+	if (pg->nr_cpus < 0)
+		pg->nr_cpus = 0;
+	pg->cpus = calloc(pg->nr_cpus ?: 1, sizeof(*pg->cpus));
+	pg->probe = kbuffer_alloc(tep_get_long_size(pg->tep) == 4 ? KBUFFER_LSIZE_4 : KBUFFER_LSIZE_8,
+				  tep_is_file_bigendian(pg->tep) ? KBUFFER_ENDIAN_BIG :
+								   KBUFFER_ENDIAN_LITTLE);
+	if (!pg->cpus || !pg->probe || pages_index_events(pg))
+		return -ENOMEM;
+	if (tep_is_old_format(pg->tep))
+		kbuffer_set_old_format(pg->probe);
+	return 0;
+}
+
+/*
+ * Whether libtracecmd gave the page's first record its raw time, as it does
+ * unless the recording asks for a correction: then the times the kbuffer
+ * reads of the rest of the page are what libtracecmd would have given.
+ */
+static bool pages_raw_time(struct dat_pages *pg, const struct tep_record *r)
+{
+	void *page = tracecmd_record_page(pg->handle, (struct tep_record *)r);
+	unsigned long long ts;
+
+	return page && !kbuffer_load_subbuffer(pg->probe, page) &&
+	       kbuffer_read_event(pg->probe, &ts) == r->data && ts == r->ts;
+}
+
+/* the CPU's next record with a known event, or none (event NULL) */
+static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
+{
+	struct tep_record *r;
+	unsigned long long ts;
+	void *data;
+	int id;
+
+	do {
+		if (c->owned) {
+			tracecmd_free_record(c->owned);
+			c->owned = NULL;
+		}
+		if (!c->slow && c->kbuf && (data = kbuffer_read_event(c->kbuf, &ts))) {
+			c->rec.ts = ts;
+			c->rec.data = data;
+			c->rec.size = kbuffer_event_size(c->kbuf);
+			/* only a page's first record follows lost events */
+			c->rec.missed_events = 0;
+			kbuffer_next_event(c->kbuf, NULL);
+		} else {
+			r = c->started ? tracecmd_read_data(pg->handle, c->index) :
+					 tracecmd_read_cpu_first(pg->handle, c->index);
+			c->started = true;
+			if (!r) {
+				c->kbuf = NULL;
+				c->event = NULL;
+				return;
+			}
+			c->owned = r;
+			c->rec = *r;
+			c->kbuf = tracecmd_record_kbuf(pg->handle, r);
+			if (!c->slow)
+				c->slow = !pages_raw_time(pg, r);
+		}
+		id = tep_data_type(pg->tep, &c->rec);
+		c->event = id >= 0 && id < pg->nr_ids ? pg->by_id[id] : NULL;
+	} while (!c->event);
+}
+
+/* as tracecmd_iterate_events() orders them */
+static bool pages_before(const struct pages_cpu *a, const struct pages_cpu *b)
+{
+	return a->rec.ts < b->rec.ts || (a->rec.ts == b->rec.ts && a->index < b->index);
+}
+
+static void pages_end(struct dat_pages *pg)
+{
+	for (int i = 0; i < pg->nr_cpus; i++) {
+		tracecmd_free_record(pg->cpus[i].owned);
+		pg->cpus[i].owned = NULL;
+	}
+}
+
+int dat_pages_replay(struct dat_pages *pg, dat_record_fn fn, void *ctx)
+{
+	struct pages_cpu *next, *other;
+
+	pg->last_ts = 0;
+	for (int i = 0; i < pg->nr_cpus; i++) {
+		struct pages_cpu *c = &pg->cpus[i];
+
+		tracecmd_free_record(c->owned);
+		*c = (struct pages_cpu){ .index = i };
+		pages_next(pg, c);
+	}
+	for (;;) {
+		next = other = NULL;
+		for (int i = 0; i < pg->nr_cpus; i++) {
+			struct pages_cpu *c = &pg->cpus[i];
+
+			if (!c->event)
+				continue;
+			if (!next || pages_before(c, next)) {
+				other = next;
+				next = c;
+			} else if (!other || pages_before(c, other)) {
+				other = c;
+			}
+		}
+		if (!next)
+			break;
+		/* until it passes the other CPUs' earliest, the same CPU comes next */
+		do {
+			pg->last_ts = next->rec.ts;
+			if (fn(next->event, &next->rec, next->index, ctx))
+				goto out;
+			pages_next(pg, next);
+		} while (next->event && (!other || pages_before(next, other)));
+	}
+out:
+	pages_end(pg);
+	return 0;
+}
+
+u64 dat_pages_last_ts(const struct dat_pages *pg)
+{
+	return pg->last_ts;
+}
+
+void dat_pages_free(struct dat_pages *pg)
+{
+	if (!pg)
+		return;
+	if (pg->cpus)
+		pages_end(pg);
+	kbuffer_free(pg->probe);
+	free(pg->by_id);
+	free(pg->cpus);
+	free(pg);
+}
