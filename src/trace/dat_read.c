@@ -166,6 +166,17 @@ static int scan_record(struct tep_event *event, struct tep_record *record, int c
 	return 0;
 }
 
+/* tlat record's lines only, up to the last: it writes them together as its run starts */
+static int scan_lines(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct scan *scan = ctx;
+
+	(void)cpu;
+	if (event->id == scan->print_id && scan->print_buf)
+		scan_meta(scan, record);
+	return scan->info->has_meta && dat_run_complete(&scan->info->run);
+}
+
 static void scan_pick(const struct scan *scan, struct dat_reader_info *info)
 {
 	for (int i = 0; i < scan->nr_decoders; i++) {
@@ -211,7 +222,16 @@ int dat_reader_scan(struct dat_reader *rec, const struct tlat_params *params,
 		else if (d->src)
 			ops->close(d->src);
 	}
-	ret = dat_reader_replay(rec, scan_record, &scan);
+	/*
+	 * Where tlat record's line names the source, that is all this pass
+	 * needs; the real pass counts the samples. Else every decoder looks
+	 * at every record, and the one that finds samples recorded it.
+	 */
+	ret = dat_reader_replay(rec, scan_lines, &scan);
+	if (!ret && !info->has_meta) {
+		dat_run_free(&info->run);
+		ret = dat_reader_replay(rec, scan_record, &scan);
+	}
 	scan_pick(&scan, info);
 	/* a description cut short is none */
 	if (!dat_run_complete(&info->run))
