@@ -25,6 +25,8 @@ struct pages_cpu {
 	struct tep_event *event;	/* its event; NULL once the CPU is done */
 	struct tep_record *owned;	/* libtracecmd's: the page's first record */
 	struct kbuffer *kbuf;		/* libtracecmd's, on the current page */
+	void *peek;			/* the data of its next record, NULL at the page's end */
+	unsigned long long peek_ts;
 	bool started;
 	bool slow;			/* times corrected: every record through libtracecmd */
 };
@@ -98,8 +100,6 @@ static bool pages_raw_time(struct dat_pages *pg, const struct tep_record *r)
 static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 {
 	struct tep_record *r;
-	unsigned long long ts;
-	void *data;
 	int id;
 
 	do {
@@ -107,27 +107,27 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 			tracecmd_free_record(c->owned);
 			c->owned = NULL;
 		}
-		if (!c->slow && c->kbuf && (data = kbuffer_read_event(c->kbuf, &ts))) {
-			c->rec.ts = ts;
-			c->rec.data = data;
+		if (c->peek) {
+			c->rec.ts = c->peek_ts;
+			c->rec.data = c->peek;
 			c->rec.size = kbuffer_event_size(c->kbuf);
 			/* only a page's first record follows lost events */
 			c->rec.missed_events = 0;
-			kbuffer_next_event(c->kbuf, NULL);
+			c->peek = kbuffer_next_event(c->kbuf, &c->peek_ts);
 		} else {
 			r = c->started ? tracecmd_read_data(pg->handle, c->index) :
 					 tracecmd_read_cpu_first(pg->handle, c->index);
 			c->started = true;
 			if (!r) {
-				c->kbuf = NULL;
 				c->event = NULL;
 				return;
 			}
 			c->owned = r;
 			c->rec = *r;
-			c->kbuf = tracecmd_record_kbuf(pg->handle, r);
 			if (!c->slow)
 				c->slow = !pages_raw_time(pg, r);
+			c->kbuf = c->slow ? NULL : tracecmd_record_kbuf(pg->handle, r);
+			c->peek = c->kbuf ? kbuffer_read_event(c->kbuf, &c->peek_ts) : NULL;
 		}
 		id = tep_data_type(pg->tep, &c->rec);
 		c->event = id >= 0 && id < pg->nr_ids ? pg->by_id[id] : NULL;
