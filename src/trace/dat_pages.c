@@ -17,6 +17,7 @@
 #include <kbuffer.h>
 
 #include "trace/dat_pages.h"
+#include "trace/event_fields.h"
 #include "trace/tracecmd_private.h"
 
 struct pages_cpu {
@@ -35,6 +36,7 @@ struct dat_pages {
 	struct tracecmd_input *handle;
 	struct tep_handle *tep;
 	struct kbuffer *probe;		/* reads a page's first raw time */
+	struct tep_format_field *type;	/* common_type, the event id */
 	struct tep_event **by_id;
 	int nr_ids;
 	int nr_cpus;
@@ -49,6 +51,10 @@ static int pages_index_events(struct dat_pages *pg)
 
 	if (!events)
 		return n ? -ENOMEM : 0;
+	/* every format has it, in the same place: tep_data_type() reads the first one's */
+	pg->type = n ? tep_find_common_field(events[0], "common_type") : NULL;
+	if (!pg->type)
+		n = 0;
 	pg->nr_ids = n ? events[n - 1]->id + 1 : 0;
 	pg->by_id = calloc(pg->nr_ids ?: 1, sizeof(*pg->by_id));
 	if (!pg->by_id)
@@ -129,7 +135,7 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 			c->kbuf = c->slow ? NULL : tracecmd_record_kbuf(pg->handle, r);
 			c->peek = c->kbuf ? kbuffer_read_event(c->kbuf, &c->peek_ts) : NULL;
 		}
-		id = tep_data_type(pg->tep, &c->rec);
+		id = pg->type ? (int)event_field_read(pg->tep, pg->type, c->rec.data) : -1;
 		c->event = id >= 0 && id < pg->nr_ids ? pg->by_id[id] : NULL;
 	} while (!c->event);
 }
