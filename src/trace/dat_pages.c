@@ -17,7 +17,7 @@
 #include <kbuffer.h>
 
 #include "trace/dat_pages.h"
-#include "trace/event_fields.h"
+#include "trace/page_records.h"
 #include "trace/tracecmd_private.h"
 
 struct pages_cpu {
@@ -25,9 +25,7 @@ struct pages_cpu {
 	struct tep_record rec;		/* the current record, handed over */
 	struct tep_event *event;	/* its event; NULL once the CPU is done */
 	struct tep_record *owned;	/* libtracecmd's: the page's first record */
-	struct kbuffer *kbuf;		/* libtracecmd's, on the current page */
-	void *peek;			/* the data of its next record, NULL at the page's end */
-	unsigned long long peek_ts;
+	struct page_cursor page;	/* in libtracecmd's kbuffer, past the first record */
 	bool started;
 	bool slow;			/* times corrected: every record through libtracecmd */
 };
@@ -36,34 +34,11 @@ struct dat_pages {
 	struct tracecmd_input *handle;
 	struct tep_handle *tep;
 	struct kbuffer *probe;		/* reads a page's first raw time */
-	struct tep_format_field *type;	/* common_type, the event id */
-	struct tep_event **by_id;
-	int nr_ids;
+	struct event_index events;
 	int nr_cpus;
 	struct pages_cpu *cpus;
 	u64 last_ts;
 };
-
-static int pages_index_events(struct dat_pages *pg)
-{
-	struct tep_event **events = tep_list_events(pg->tep, TEP_EVENT_SORT_ID);
-	int n = tep_get_events_count(pg->tep);
-
-	if (!events)
-		return n ? -ENOMEM : 0;
-	/* every format has it, in the same place: tep_data_type() reads the first one's */
-	pg->type = n ? tep_find_common_field(events[0], "common_type") : NULL;
-	if (!pg->type)
-		n = 0;
-	pg->nr_ids = n ? events[n - 1]->id + 1 : 0;
-	pg->by_id = calloc(pg->nr_ids ?: 1, sizeof(*pg->by_id));
-	if (!pg->by_id)
-		return -ENOMEM;
-	for (int i = 0; i < n; i++)
-		if (events[i]->id >= 0)
-			pg->by_id[events[i]->id] = events[i];
-	return 0;
-}
 
 int dat_pages_alloc(struct dat_pages **out, struct tracecmd_input *handle)
 {
@@ -78,10 +53,8 @@ int dat_pages_alloc(struct dat_pages **out, struct tracecmd_input *handle)
 	if (pg->nr_cpus < 0)
 		pg->nr_cpus = 0;
 	pg->cpus = calloc(pg->nr_cpus ?: 1, sizeof(*pg->cpus));
-	pg->probe = kbuffer_alloc(tep_get_long_size(pg->tep) == 4 ? KBUFFER_LSIZE_4 : KBUFFER_LSIZE_8,
-				  tep_is_file_bigendian(pg->tep) ? KBUFFER_ENDIAN_BIG :
-								   KBUFFER_ENDIAN_LITTLE);
-	if (!pg->cpus || !pg->probe || pages_index_events(pg))
+	pg->probe = tep_kbuffer(pg->tep);
+	if (!pg->cpus || !pg->probe || event_index_init(&pg->events, pg->tep))
 		return -ENOMEM;
 	if (tep_is_old_format(pg->tep))
 		kbuffer_set_old_format(pg->probe);
@@ -106,21 +79,13 @@ static bool pages_raw_time(struct dat_pages *pg, const struct tep_record *r)
 static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 {
 	struct tep_record *r;
-	int id;
 
 	do {
 		if (c->owned) {
 			tracecmd_free_record(c->owned);
 			c->owned = NULL;
 		}
-		if (c->peek) {
-			c->rec.ts = c->peek_ts;
-			c->rec.data = c->peek;
-			c->rec.size = kbuffer_event_size(c->kbuf);
-			/* only a page's first record follows lost events */
-			c->rec.missed_events = 0;
-			c->peek = kbuffer_next_event(c->kbuf, &c->peek_ts);
-		} else {
+		if (!page_cursor_next(&c->page, &c->rec)) {
 			r = c->started ? tracecmd_read_data(pg->handle, c->index) :
 					 tracecmd_read_cpu_first(pg->handle, c->index);
 			c->started = true;
@@ -132,11 +97,10 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 			c->rec = *r;
 			if (!c->slow)
 				c->slow = !pages_raw_time(pg, r);
-			c->kbuf = c->slow ? NULL : tracecmd_record_kbuf(pg->handle, r);
-			c->peek = c->kbuf ? kbuffer_read_event(c->kbuf, &c->peek_ts) : NULL;
+			page_cursor_start(&c->page, c->slow ? NULL :
+					  tracecmd_record_kbuf(pg->handle, r));
 		}
-		id = pg->type ? (int)event_field_read(pg->tep, pg->type, c->rec.data) : -1;
-		c->event = id >= 0 && id < pg->nr_ids ? pg->by_id[id] : NULL;
+		c->event = event_index_find(&pg->events, c->rec.data);
 	} while (!c->event);
 }
 
@@ -207,7 +171,7 @@ void dat_pages_free(struct dat_pages *pg)
 	if (pg->cpus)
 		pages_end(pg);
 	kbuffer_free(pg->probe);
-	free(pg->by_id);
+	event_index_free(&pg->events);
 	free(pg->cpus);
 	free(pg);
 }
