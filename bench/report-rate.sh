@@ -1,48 +1,110 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# report-rate.sh - how fast tlat report analyses a recording, against
-# trace-cmd report of the same file, side by side and alternating in one
-# invocation: events a second of CPU time, on one core (both read a
-# trace.dat in one thread).
+# report-rate.sh - how fast tlat report analyses a recording: this tree's
+# tlat against BASE's (main by default, built from git into a temporary
+# directory) and against trace-cmd report, on the same recordings, side by
+# side and alternating in one invocation: events a second of CPU time, on
+# one core (all three read a trace.dat in one thread).
 #
-# The recording: tlat record of the tracepoint source at 100 us on all CPUs
-# for RECORD_S seconds. Its events are counted twice: by tlat report's
-# JSON ("processed") and by the lines trace-cmd report prints, one a record.
-# Each report's CPU time is its rusage (bash's time: user + sys), crossed
-# with its wall time (an idle machine, one thread: the two agree).
+# The recordings: tlat record of the tracepoint source at 100 us on all
+# CPUs, one for each length in RECORD_S (seconds). Their events are counted
+# apart from the timings: the lines trace-cmd report prints, one a record,
+# and the "processed" of each tlat's JSON.
 #
-# Usage: bench/report-rate.sh [path/to/tlat]   (as root; results on stdout)
+# Each report's CPU time is read twice (bench/lib.sh's cpu_of): its rusage
+# (user + sys, from wait4) and the scheduler's sum_exec_runtime of its task
+# (/proc/PID/schedstat, read after it exited and before it is reaped); the
+# tick's utime + stime is printed too, at 10 ms resolution.
+#
+# Two figures come out: events per CPU second of the whole command (its
+# fixed cost included: libtracecmd reads every event format and kallsyms
+# when it opens a file), and the rate of the analysis alone, from the two
+# lengths: (events of the long one - of the short one) / (CPU of the long -
+# of the short), medians.
+#
+# Usage: bench/report-rate.sh [path/to/tlat]   (as root, under the machine's
+#   lock; results on stdout). RECORD_S="10 60", REPS=3, BASE=main by default.
 set -eu
 cd "$(dirname "$0")/.."
 
 . bench/lib.sh
 
-RECORD_S=${RECORD_S:-10}
+RECORD_S=${RECORD_S:-10 60}
+BASE=${BASE:-main}
 W=$(mktemp -d /tmp/tlat-bench.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 
-"$TLAT" record -o "$W/rec.dat" --source tracepoints -p 100 -d "$RECORD_S" -q > /dev/null
-events=$("$TLAT" report "$W/rec.dat" --json - | python3 -c 'import json, sys
-print(json.load(sys.stdin)["events"]["processed"])')
-# trace-cmd prints one line a record, after a header of "cpus=N" and the
-# version line
-tc_events=$(trace-cmd report "$W/rec.dat" 2> /dev/null | grep -vc '^\(cpus=\|version = \|CPU [0-9]* is empty\)')
+base_rev=$(git rev-parse --short "$BASE")
+mkdir "$W/base"
+git archive "$BASE" | tar -x -C "$W/base"
+make -C "$W/base" -j"$NCPU" tlat > "$W/base-build.log" 2>&1 ||
+	{ cat "$W/base-build.log" >&2; echo "cannot build $BASE's tlat" >&2; exit 1; }
+BASE_TLAT=$W/base/tlat
+
+processed() {
+	"$1" report "$2" --json - | python3 -c 'import json, sys
+print(json.load(sys.stdin)["events"]["processed"])'
+}
 
 machine_line
-echo "# recording: tlat record --source tracepoints -p 100 -d $RECORD_S -q, $(stat -c %s "$W/rec.dat") bytes"
-echo "# events: $events by tlat report's JSON, $tc_events lines of trace-cmd report"
-echo "# tlat: tlat report FILE; trace-cmd: trace-cmd report FILE; output to /dev/null"
-printf "%-10s %-4s %10s %10s %14s %14s\n" tool rep "cpu s" "wall s" "events/cpu s" "events/wall s"
-TIMEFORMAT='%U %S %R'
-for rep in $(seq 1 "$REPS"); do
-	for tool in tlat trace-cmd; do
-		case $tool in
-		tlat) cmd=("$TLAT" report "$W/rec.dat") ;;
-		trace-cmd) cmd=(trace-cmd report "$W/rec.dat") ;;
-		esac
-		read -r u s r < <({ time "${cmd[@]}" > /dev/null 2>&1; } 2>&1)
-		awk -v t=$tool -v rep=$rep -v u=$u -v s=$s -v r=$r -v e=$events 'BEGIN {
-			printf "%-10s %-4s %10.3f %10.3f %14.0f %14.0f\n", t, rep, u + s, r,
-				e / (u + s), e / r }'
-	done
+echo "# this tree: $(git describe --always --dirty), $TLAT; base: $BASE ($base_rev), built from git"
+declare -A events
+for s in $RECORD_S; do
+	f=$W/rec-$s.dat
+	"$TLAT" record -o "$f" --source tracepoints -p 100 -d "$s" -q > /dev/null
+	# trace-cmd prints one line a record, after a header of "cpus=N" and the
+	# version line
+	events[$s]=$(trace-cmd report "$f" 2> /dev/null |
+		grep -vc '^\(cpus=\|version = \|CPU [0-9]* is empty\)')
+	echo "# recording ${s}s: tlat record --source tracepoints -p 100 -d $s -q, $(stat -c %s "$f") bytes;" \
+		"events: ${events[$s]} lines of trace-cmd report, $(processed "$TLAT" "$f") processed" \
+		"by tlat report's JSON, $(processed "$BASE_TLAT" "$f") by base's"
 done
+echo "# tlat, base: tlat report FILE; trace-cmd: trace-cmd report FILE; output to /dev/null"
+echo "# cpu: rusage user + sys; sched: sum_exec_runtime; tick: utime + stime; events / s of each"
+printf "%-10s %-4s %-4s %9s %9s %9s %9s %13s %13s\n" tool rec rep "cpu s" "sched s" "tick s" \
+	"wall s" "events/cpu s" "ev/sched s"
+for rep in $(seq 1 "$REPS"); do
+	for s in $RECORD_S; do
+		for tool in base tlat trace-cmd; do
+			case $tool in
+			base) cmd=("$BASE_TLAT" report "$W/rec-$s.dat") ;;
+			tlat) cmd=("$TLAT" report "$W/rec-$s.dat") ;;
+			trace-cmd) cmd=(trace-cmd report "$W/rec-$s.dat") ;;
+			esac
+			read -r cpu sched tick wall < <(cpu_of "${cmd[@]}")
+			awk -v t=$tool -v s="${s}s" -v rep=$rep -v c=$cpu -v sc=$sched -v tk=$tick \
+				-v w=$wall -v e="${events[$s]}" 'BEGIN {
+				printf "%-10s %-4s %-4s %9.3f %9.3f %9.3f %9.3f %13.0f %13.0f\n",
+					t, s, rep, c / 1e9, sc / 1e9, tk / 1e9, w / 1e9,
+					e / (c / 1e9), e / (sc / 1e9) }'
+		done
+	done
+done | tee "$W/runs"
+
+echo
+echo "# medians of $REPS; ratios: tlat / base, tlat / trace-cmd (events per CPU second)"
+printf "%-10s %-4s %9s %13s %13s\n" tool rec "cpu s" "events/cpu s" "ev/sched s"
+declare -A med_cpu
+for s in $RECORD_S; do
+	for tool in base tlat trace-cmd; do
+		cpu=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $4 * 1e6 }' "$W/runs"))
+		sched=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $5 * 1e6 }' "$W/runs"))
+		med_cpu[$tool,$s]=$cpu
+		awk -v t=$tool -v s="${s}s" -v c=$cpu -v sc=$sched -v e="${events[$s]}" 'BEGIN {
+			printf "%-10s %-4s %9.3f %13.0f %13.0f\n", t, s, c / 1e6, e / (c / 1e6),
+				e / (sc / 1e6) }'
+	done
+	echo "# ${s}s: tlat / base $(ratio "${med_cpu[base,$s]}" "${med_cpu[tlat,$s]}")x," \
+		"tlat / trace-cmd $(ratio "${med_cpu[trace-cmd,$s]}" "${med_cpu[tlat,$s]}")x"
+done
+read -r short long < <(echo $RECORD_S)
+if [ -n "${long:-}" ]; then
+	echo "# the analysis alone, from ${short}s to ${long}s: events / CPU s"
+	for tool in base tlat trace-cmd; do
+		awk -v t=$tool -v e0="${events[$short]}" -v e1="${events[$long]}" \
+			-v c0="${med_cpu[$tool,$short]}" -v c1="${med_cpu[$tool,$long]}" 'BEGIN {
+			printf "%-10s %13.0f   (fixed cost %.3f s)\n", t, (e1 - e0) / ((c1 - c0) / 1e6),
+				c0 / 1e6 - e0 / ((e1 - e0) / ((c1 - c0) / 1e6)) }'
+	done
+fi

@@ -13,9 +13,40 @@
 #include "trace/dat_read.h"
 #include "util/cpuset.h"
 
-static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
-			     const struct dat_reader_info *info, char *err)
+/*
+ * What the decoder hands the pipeline, counted on the way: where tlat
+ * record's line named the source, the scan decoded nothing.
+ */
+struct replay_count {
+	struct tlat_sink sink;		/* first: the decoder calls back through it */
+	struct tlat_sink *next;
+	u64 samples;
+	u64 user_samples;
+};
+
+static void count_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
 {
+	struct replay_count *count = (struct replay_count *)sink;
+
+	count->samples++;
+	count->user_samples += sample->ctx == TLAT_CTX_USER;
+	count->next->sample(count->next, sample);
+}
+
+static void count_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr)
+{
+	struct replay_count *count = (struct replay_count *)sink;
+
+	count->next->stack(count->next, cpu, ts_ns, ips, nr);
+}
+
+static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
+			     struct dat_reader_info *info, char *err)
+{
+	struct replay_count count = {
+		.sink = { .sample = count_sample, .stack = count_stack },
+		.next = &run->pipeline.sink,
+	};
 	const struct tlat_params *p = run->params;
 	const char *clock = dat_reader_clock(rec);
 	enum tlat_exit status = TLAT_EXIT_ERROR;
@@ -36,8 +67,7 @@ static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
 	run->collector = &c;
 	if (run->ops->decoder(&src, p, c.tep, err))
 		goto out;
-	collector_attach(&c, src, &run->pipeline.sink);
-	run->user_data = info->user_data;
+	collector_attach(&c, src, &count.sink);
 	/* a recording has the kallsyms of the machine it was taken on */
 	run->symbols_tried = run->symbols = true;
 	if (run->analysis && analysis_attach(run->analysis, &c, err)) {
@@ -54,6 +84,14 @@ static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
 		tlat_err(err, "cannot read the recording's events");
 		goto out;
 	}
+	info->samples = count.samples;
+	info->last_ts = dat_reader_last_ts(rec);
+	/* a stop at the first activation may have kept none */
+	run->user_data = info->user_data || count.user_samples;
+	if (p->debug)
+		tlat_note(run->cmd_notes, TLAT_NOTE_DEBUG, "tlat: %s: %llu samples of the %s source, %s clock%s",
+			  p->recording, (unsigned long long)info->samples, info->ops->name, clock,
+			  info->has_meta ? ", written by tlat record" : "");
 	/* without tlat record's line, the measured time runs from the first record */
 	if (!info->has_meta)
 		run->pipeline.from_ns = info->first_ts;
@@ -139,14 +177,6 @@ enum tlat_exit tlat_replay(const struct tlat_params *params, const struct tlat_n
 		goto out;
 	replay_params(&p, &info);
 	if (replay_origin(&origin, rec, &info, &run, err))
-		goto out;
-	if (p.debug)
-		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: %s: %llu samples of the %s source, %s clock%s",
-			  p.recording, (unsigned long long)info.samples, info.ops->name,
-			  dat_reader_clock(rec), info.has_meta ? ", written by tlat record" : "");
-	/* a second pass needs a second open */
-	dat_reader_close(rec);
-	if (dat_reader_open(&rec, params->recording, err))
 		goto out;
 	status = replay(&run, rec, &info, err);
 	status = run_restored(&run, status, err);

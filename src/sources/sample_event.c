@@ -10,6 +10,11 @@
 #include "sources/sample_event.h"
 #include "trace/event_fields.h"
 
+static bool is_number_size(int size)
+{
+	return size == 1 || size == 2 || size == 4 || size == 8;
+}
+
 int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const char *system,
 			const char *name)
 {
@@ -18,30 +23,37 @@ int timerlat_event_init(struct timerlat_event *ev, struct tep_handle *tep, const
 		{ "seqnum", &ev->seqnum }, { "context", &ev->context },
 		{ "timer_latency", &ev->latency }, { "common_pid", &ev->common_pid },
 	};
+	int ret;
 
+	ev->numbers = false;
 	if (!event)
 		return -ENOENT;
 	ev->id = event->id;
-	return event_fields_find(event, fields, ARRAY_SIZE(fields));
+	ev->tep = tep;
+	ret = event_fields_find(event, fields, ARRAY_SIZE(fields));
+	/* what tep_read_number_field() would refuse, record after record */
+	ev->numbers = !ret;
+	for (size_t i = 0; ev->numbers && i < ARRAY_SIZE(fields); i++)
+		ev->numbers = is_number_size((*fields[i].field)->size);
+	return ret;
 }
 
 bool timerlat_event_decode(const struct timerlat_event *ev, const struct tep_record *record,
 			   struct tlat_sample *sample)
 {
-	unsigned long long seqnum, context, latency, pid;
+	unsigned long long context;
 
-	/* in IRQ context the current task is the one the timer interrupted */
-	if (tep_read_number_field(ev->common_pid, record->data, &pid) ||
-	    tep_read_number_field(ev->seqnum, record->data, &seqnum) ||
-	    tep_read_number_field(ev->context, record->data, &context) ||
-	    tep_read_number_field(ev->latency, record->data, &latency) ||
-	    context >= TLAT_NR_CTX)
+	if (!ev->numbers)
+		return false;
+	context = event_field_read(ev->tep, ev->context, record->data);
+	if (context >= TLAT_NR_CTX)
 		return false;
 	sample->ts_ns = record->ts;
-	sample->latency_ns = latency;
-	sample->seq = (u32)seqnum;
+	sample->latency_ns = event_field_read(ev->tep, ev->latency, record->data);
+	sample->seq = (u32)event_field_read(ev->tep, ev->seqnum, record->data);
 	sample->cpu = record->cpu;
-	sample->pid = (int)pid;
+	/* in IRQ context the current task is the one the timer interrupted */
+	sample->pid = (int)event_field_read(ev->tep, ev->common_pid, record->data);
 	sample->ctx = (enum tlat_ctx)context;
 	return true;
 }

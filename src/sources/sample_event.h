@@ -14,10 +14,12 @@
 
 struct timerlat_event {
 	int id;
+	struct tep_handle *tep;
 	struct tep_format_field *seqnum;
 	struct tep_format_field *context;
 	struct tep_format_field *latency;
 	struct tep_format_field *common_pid;
+	bool numbers;		/* all four found, each of a size a number has */
 };
 
 /**

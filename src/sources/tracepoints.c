@@ -26,6 +26,7 @@
 #include "core/err.h"
 #include "sources/tp_bpf.h"
 #include "sources/tracepoints_local.h"
+#include "trace/event_fields.h"
 #include "util/clock.h"
 
 #define TP_STR2(x)		#x
@@ -97,6 +98,7 @@ static int tp_kernel_probe(char *err)
 
 static int tp_lookup_fields(struct tlat_source *src, struct tep_handle *tep, char *err)
 {
+	src->tep = tep;
 	for (int i = 0; i < TP_NR_EVENTS; i++) {
 		const struct tp_event_desc *d = &tp_events[i];
 		struct tep_event *event = tep_find_event_by_name(tep, d->system, d->name);
@@ -115,8 +117,10 @@ static int tp_lookup_fields(struct tlat_source *src, struct tep_handle *tep, cha
 				return -ENOENT;
 			}
 		}
-		if (i == TP_START)
+		if (i == TP_START) {
 			src->common_pid = tep_find_common_field(event, "common_pid");
+			src->common_flags = tep_find_common_field(event, "common_flags");
+		}
 	}
 	return src->common_pid ? 0 : -ENOENT;
 }
@@ -295,46 +299,50 @@ static int tp_start(struct tlat_source *src, char *err)
 static u64 tp_field(struct tlat_source *src, enum tp_event event, int field,
 		    struct tep_record *record)
 {
-	unsigned long long val = 0;
+	return event_field_read(src->tep, src->field[event][field], record->data);
+}
 
-	tep_read_number_field(src->field[event][field], record->data, &val);
-	return val;
+static int tp_pid(struct tlat_source *src, struct tep_record *record)
+{
+	return (int)event_field_read(src->tep, src->common_pid, record->data);
+}
+
+/* whether the kernel wrote it in an interrupt, which tells whose timer it is */
+static bool tp_in_interrupt(struct tlat_source *src, struct tep_record *record)
+{
+	int flags = src->common_flags ?
+		    (int)event_field_read(src->tep, src->common_flags, record->data) : 0;
+
+	return flags > 0 && (flags & (TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ));
 }
 
 static void tp_record(struct tlat_source *src, struct tep_event *event, struct tep_record *record,
 		     struct tlat_sink *sink)
 {
-	unsigned long long pid = 0;
-	struct tp_marker m;
 	const struct tep_format_field *buf;
-	int flags;
+	struct tp_marker m;
 
 	src->sink = sink;
 	if (event->id == src->event_id[TP_START]) {
-		flags = tep_data_flags(event->tep, record);
-		tep_read_number_field(src->common_pid, record->data, &pid);
-		tp_timer_start(src->pairing, record->cpu, (int)pid,
-			       flags > 0 && (flags & (TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ)),
-			       tp_field(src, TP_START, 0, record), tp_field(src, TP_START, 1, record),
-			       tp_field(src, TP_START, 2, record));
+		tp_timer_start(src->pairing, record->cpu, tp_pid(src, record),
+			       tp_in_interrupt(src, record), tp_field(src, TP_START, 0, record),
+			       tp_field(src, TP_START, 1, record), tp_field(src, TP_START, 2, record));
 	} else if (event->id == src->event_id[TP_EXPIRE]) {
-		tep_read_number_field(src->common_pid, record->data, &pid);
 		tp_timer_expire(src->pairing, record->cpu, tp_field(src, TP_EXPIRE, 0, record),
-				tp_field(src, TP_EXPIRE, 1, record), record->ts, (int)pid);
+				tp_field(src, TP_EXPIRE, 1, record), record->ts,
+				tp_pid(src, record));
 	} else if (event->id == src->event_id[TP_SWITCH]) {
 		tp_thread_runs(src->pairing, record->cpu, (int)tp_field(src, TP_SWITCH, 0, record),
 			       record->ts);
 	} else if (event->id == src->event_id[TP_SYSEXIT]) {
-		tep_read_number_field(src->common_pid, record->data, &pid);
-		tp_thread_runs(src->pairing, record->cpu, (int)pid, record->ts);
+		tp_thread_runs(src->pairing, record->cpu, tp_pid(src, record), record->ts);
 	} else if (event->id == src->event_id[TP_MARKER]) {
 		buf = src->field[TP_MARKER][1];
 		if (tp_field(src, TP_MARKER, 0, record) != TP_MARKER_ID ||
 		    record->size < buf->offset + (int)TP_MARKER_PAYLOAD)
 			return;
 		memcpy(&m.cpu, (char *)record->data + buf->offset, TP_MARKER_PAYLOAD);
-		tep_read_number_field(src->common_pid, record->data, &pid);
-		tp_pairing_learn_thread(src->pairing, m.cpu, (int)pid);
+		tp_pairing_learn_thread(src->pairing, m.cpu, tp_pid(src, record));
 		tp_user_return(src->pairing, m.cpu, m.requested_ns, m.now_ns, record->ts);
 	} else {
 		kstack_forward(&src->stack, event, record, sink);

@@ -38,6 +38,8 @@ struct tlat_source {
 	int event_id[TP_NR_EVENTS];
 	struct tep_format_field *field[TP_NR_EVENTS][4];
 	struct tep_format_field *common_pid;
+	struct tep_format_field *common_flags;	/* NULL: no context flags */
+	struct tep_handle *tep;
 	struct kstack_event stack;
 	bool stack_trigger;		/* TP_STACK_TRIGGER is set */
 	u64 align_base_ns;		/* -A: the first CPU's first expiry, set at start */

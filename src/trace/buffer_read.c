@@ -11,6 +11,7 @@
 
 #include "core/err.h"
 #include "trace/buffer_read.h"
+#include "trace/page_records.h"
 #include "util/clock.h"
 
 /* records handed on between two looks at the clock: a vDSO call each */
@@ -20,12 +21,14 @@ struct buffer_cpu {
 	struct tracefs_cpu *tcpu;	/* NULL: no buffer on this CPU, or closed */
 	void *page;
 	struct kbuffer *kbuf;
+	struct page_cursor cursor;	/* in kbuf, at the next record to hand on */
 	struct tep_record record;
 	struct tep_event *event;	/* the record's; NULL: none pending */
 };
 
 struct buffer_reader {
 	struct tep_handle *tep;
+	struct event_index events;
 	int nr_cpus;
 	int page_size;
 	buffer_page_fn page_fn;
@@ -37,6 +40,10 @@ static int buffer_cpu_open(struct buffer_reader *r, struct tracefs_instance *ins
 {
 	struct buffer_cpu *bc = &r->cpus[cpu];
 	int size;
+
+	/* what the cursor leaves as it is, record after record */
+	bc->record.cpu = cpu;
+	bc->record.ref_count = 1;
 
 	/* a possible but absent CPU has no buffer */
 	bc->tcpu = tracefs_cpu_open(inst, cpu, true);
@@ -69,7 +76,7 @@ int buffer_reader_open(struct buffer_reader **out, struct tracefs_instance *inst
 	r->page_fn = page_fn;
 	r->page_ctx = page_ctx;
 	r->cpus = calloc(nr_cpus, sizeof(*r->cpus));
-	if (!r->cpus)
+	if (!r->cpus || event_index_init(&r->events, tep))
 		return -ENOMEM;
 	/* ENOENT unless a tracefs_cpu_open() below says otherwise */
 	errno = ENOENT;
@@ -109,30 +116,20 @@ static bool buffer_read_page(struct buffer_reader *r, struct buffer_cpu *bc)
 		memset((char *)bc->page + n, 0, r->page_size - n);
 	if (r->page_fn)
 		r->page_fn(r->page_ctx, (int)(bc - r->cpus), bc->page, r->page_size);
-	return kbuffer_load_subbuffer(bc->kbuf, bc->page) == 0;
+	if (kbuffer_load_subbuffer(bc->kbuf, bc->page))
+		return false;
+	page_cursor_start(&bc->cursor, bc->kbuf);
+	return true;
 }
 
 /* the CPU's next record of a known event into bc->record; false when none is left */
 static bool buffer_next(struct buffer_reader *r, struct buffer_cpu *bc)
 {
-	unsigned long long ts;
-	void *data;
-
 	if (!bc->kbuf)
 		return false;
 	do {
-		while ((data = kbuffer_read_event(bc->kbuf, &ts))) {
-			bc->record = (struct tep_record){
-				.ts = ts,
-				.size = kbuffer_event_size(bc->kbuf),
-				.record_size = kbuffer_curr_size(bc->kbuf),
-				.missed_events = kbuffer_missed_events(bc->kbuf),
-				.cpu = (int)(bc - r->cpus),
-				.data = data,
-				.ref_count = 1,
-			};
-			kbuffer_next_event(bc->kbuf, NULL);
-			bc->event = tep_find_event_by_record(r->tep, &bc->record);
+		while (page_cursor_next(&bc->cursor, &bc->record)) {
+			bc->event = event_index_find(&r->events, bc->record.data);
 			if (bc->event)
 				return true;
 		}
@@ -187,5 +184,6 @@ void buffer_reader_free(struct buffer_reader *r)
 		kbuffer_free(bc->kbuf);
 	}
 	free(r->cpus);
+	event_index_free(&r->events);
 	free(r);
 }

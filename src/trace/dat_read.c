@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dat_read.c - reading a trace.dat (see dat_read.h). libtracecmd does the
- * reading and merges the CPUs in time order; this finds what recorded it.
+ * reading, dat_pages.h merges the CPUs in time order; this finds what
+ * recorded it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,13 +13,14 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "trace/dat_pages.h"
 #include "trace/dat_read.h"
 #include "trace/tracecmd_private.h"
-
 
 struct dat_reader {
 	struct tracecmd_input *handle;
 	struct tep_handle *tep;
+	struct dat_pages *pages;
 };
 
 int dat_reader_open(struct dat_reader **out, const char *path, char *err)
@@ -48,6 +50,11 @@ int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 		return -EINVAL;
 	}
 	rec->tep = tracecmd_get_tep(rec->handle);
+	if (dat_pages_alloc(&rec->pages, rec->handle)) {
+		tlat_err(err, "out of memory");
+		dat_reader_close(rec);
+		return -ENOMEM;
+	}
 	*out = rec;
 	return 0;
 }
@@ -83,36 +90,21 @@ const char *dat_reader_clock(const struct dat_reader *rec)
 	return clock ? clock : "local";
 }
 
-struct replay {
-	struct tep_handle *tep;
-	dat_record_fn fn;
-	void *ctx;
-};
-
-static int replay_record(struct tracecmd_input *handle, struct tep_record *record, int cpu,
-			 void *data)
-{
-	struct replay *r = data;
-	struct tep_event *event = tep_find_event_by_record(r->tep, record);
-
-	(void)handle;
-	/* as the live readers: a record of an event without a format is skipped */
-	if (event)
-		r->fn(event, record, cpu, r->ctx);
-	return 0;
-}
-
 int dat_reader_replay(struct dat_reader *rec, dat_record_fn fn, void *ctx)
 {
-	struct replay r = { rec->tep, fn, ctx };
+	return dat_pages_replay(rec->pages, fn, ctx);
+}
 
-	return tracecmd_iterate_events(rec->handle, NULL, 0, replay_record, &r) < 0 ? -EIO : 0;
+u64 dat_reader_last_ts(const struct dat_reader *rec)
+{
+	return dat_pages_last_ts(rec->pages);
 }
 
 void dat_reader_close(struct dat_reader *rec)
 {
 	if (!rec)
 		return;
+	dat_pages_free(rec->pages);
 	tracecmd_close(rec->handle);
 	free(rec);
 }
@@ -174,6 +166,17 @@ static int scan_record(struct tep_event *event, struct tep_record *record, int c
 	return 0;
 }
 
+/* tlat record's lines only, up to the last: it writes them together as its run starts */
+static int scan_lines(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct scan *scan = ctx;
+
+	(void)cpu;
+	if (event->id == scan->print_id && scan->print_buf)
+		scan_meta(scan, record);
+	return scan->info->has_meta && dat_run_complete(&scan->info->run);
+}
+
 static void scan_pick(const struct scan *scan, struct dat_reader_info *info)
 {
 	for (int i = 0; i < scan->nr_decoders; i++) {
@@ -219,7 +222,16 @@ int dat_reader_scan(struct dat_reader *rec, const struct tlat_params *params,
 		else if (d->src)
 			ops->close(d->src);
 	}
-	ret = dat_reader_replay(rec, scan_record, &scan);
+	/*
+	 * Where tlat record's line names the source, that is all this pass
+	 * needs; the real pass counts the samples. Else every decoder looks
+	 * at every record, and the one that finds samples recorded it.
+	 */
+	ret = dat_reader_replay(rec, scan_lines, &scan);
+	if (!ret && !info->has_meta) {
+		dat_run_free(&info->run);
+		ret = dat_reader_replay(rec, scan_record, &scan);
+	}
 	scan_pick(&scan, info);
 	/* a description cut short is none */
 	if (!dat_run_complete(&info->run))

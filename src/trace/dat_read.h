@@ -62,14 +62,21 @@ const char *dat_reader_uname(const struct dat_reader *rec);
  */
 const char *dat_reader_clock(const struct dat_reader *rec);
 /**
- * dat_reader_replay - every record, in time order, once
- * @rec: the reader; a second pass needs a second open
- * @fn: called with each record
+ * dat_reader_replay - every record, in time order, from the first
+ * @rec: the reader; each call is a new pass
+ * @fn: called with each record; a non-zero return ends the pass there
  * @ctx: @fn's last argument
  *
  * Returns 0 or -EIO.
  */
 int dat_reader_replay(struct dat_reader *rec, dat_record_fn fn, void *ctx);
+/**
+ * dat_reader_last_ts - the time of the last record the last pass handed to its callback
+ * @rec: the reader
+ *
+ * Returns it, or 0 if none.
+ */
+u64 dat_reader_last_ts(const struct dat_reader *rec);
 
 /**
  * dat_reader_close - close the recording and free the reader
@@ -77,14 +84,18 @@ int dat_reader_replay(struct dat_reader *rec, dat_record_fn fn, void *ctx);
  */
 void dat_reader_close(struct dat_reader *rec);
 
-/* what a first pass over a recording finds */
+/*
+ * What a first pass over a recording finds. Where tlat record's line names
+ * the source, the pass reads no further than its lines, and the real pass
+ * counts the samples and finds the last time instead.
+ */
 struct dat_reader_info {
 	const struct tlat_source_ops *ops;	/* the source whose samples it holds */
 	u64 samples;				/* how many its decoder found */
 	bool user_data;				/* some of user-return latency */
 	bool has_meta;
 	struct dat_meta meta;
-	u64 first_ts;				/* of any record */
+	u64 first_ts;				/* of any record; without the line only */
 	u64 last_ts;
 	/* tlat record's description of its run, whole; json NULL if it has none */
 	struct dat_run run;
@@ -98,14 +109,14 @@ void dat_reader_info_free(struct dat_reader_info *info);
 
 /**
  * dat_reader_scan - find which source recorded a recording, and what it says of its run
- * @rec: the reader, whose one pass this takes
+ * @rec: the reader; the real pass may follow on it
  * @params: the options, as they will be for the real pass
  * @info: filled in; free with dat_reader_info_free()
  * @err: the error line, on failure
  *
- * Decodes the whole recording with every source's decoder: the first in
- * auto's order that finds samples recorded it, unless tlat record's line
- * names it.
+ * Reads tlat record's lines, which name the source; without them, decodes
+ * the whole recording with every source's decoder: the first in auto's
+ * order that finds samples recorded it.
  *
  * Returns 0, -ENOENT with @err set if no source finds samples, or -errno.
  */

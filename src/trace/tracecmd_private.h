@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tracecmd_private.h - the part of libtracecmd that writes trace.dat files.
+ * tracecmd_private.h - the part of libtracecmd that writes trace.dat files,
+ * and that hands out the page a record was read from.
  *
  * libtracecmd exports its writer (trace-cmd record is built on it), but
  * Debian's libtracecmd-dev 3.1.6 (libtracecmd 1.3) installs only the reading
@@ -45,5 +46,12 @@ void tracecmd_output_close(struct tracecmd_output *handle);
 const char *tracecmd_get_trace_clock(struct tracecmd_input *handle);
 /* and the uname option's text */
 const char *tracecmd_get_uname(struct tracecmd_input *handle);
+
+/*
+ * A record's page, and the CPU's kbuffer that libtracecmd reads it with
+ * (its cursor: just past the record it last returned on that CPU)
+ */
+struct kbuffer *tracecmd_record_kbuf(struct tracecmd_input *handle, struct tep_record *record);
+void *tracecmd_record_page(struct tracecmd_input *handle, struct tep_record *record);
 
 #endif

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dat_pages.c - a trace.dat's records, merged in time order off
+ * libtracecmd's pages (see dat_pages.h).
+ *
+ * tracecmd_iterate_events() allocates, links and frees a record for every
+ * event, which cost tlat report most of its time. Here libtracecmd still
+ * reads, uncompresses and maps every page, and returns each page's first
+ * record; the rest of the page is read with the kbuffer it loaded it in, so
+ * that its cursor is where its next read expects it. libtracecmd corrects
+ * the times of some recordings (--ts-offset, a guest's clock): a CPU whose
+ * page starts at a corrected time is read record by record through it.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <kbuffer.h>
+
+#include "trace/dat_pages.h"
+#include "trace/page_records.h"
+#include "trace/tracecmd_private.h"
+
+struct pages_cpu {
+	int index;			/* libtracecmd's CPU index, given to the callback */
+	struct tep_record rec;		/* the current record, handed over */
+	struct tep_event *event;	/* its event; NULL once the CPU is done */
+	struct tep_record *owned;	/* libtracecmd's: the page's first record */
+	struct page_cursor page;	/* in libtracecmd's kbuffer, past the first record */
+	bool started;
+	bool slow;			/* times corrected: every record through libtracecmd */
+};
+
+struct dat_pages {
+	struct tracecmd_input *handle;
+	struct tep_handle *tep;
+	struct kbuffer *probe;		/* reads a page's first raw time */
+	struct event_index events;
+	int nr_cpus;
+	struct pages_cpu *cpus;
+	u64 last_ts;
+};
+
+int dat_pages_alloc(struct dat_pages **out, struct tracecmd_input *handle)
+{
+	struct dat_pages *pg = calloc(1, sizeof(*pg));
+
+	*out = pg;
+	if (!pg)
+		return -ENOMEM;
+	pg->handle = handle;
+	pg->tep = tracecmd_get_tep(handle);
+	pg->nr_cpus = tep_get_cpus(pg->tep);
+	if (pg->nr_cpus < 0)
+		pg->nr_cpus = 0;
+	pg->cpus = calloc(pg->nr_cpus ?: 1, sizeof(*pg->cpus));
+	pg->probe = tep_kbuffer(pg->tep);
+	if (!pg->cpus || !pg->probe || event_index_init(&pg->events, pg->tep))
+		return -ENOMEM;
+	if (tep_is_old_format(pg->tep))
+		kbuffer_set_old_format(pg->probe);
+	return 0;
+}
+
+/*
+ * Whether libtracecmd gave the page's first record its raw time, as it does
+ * unless the recording asks for a correction: then the times the kbuffer
+ * reads of the rest of the page are what libtracecmd would have given.
+ */
+static bool pages_raw_time(struct dat_pages *pg, const struct tep_record *r)
+{
+	void *page = tracecmd_record_page(pg->handle, (struct tep_record *)r);
+	unsigned long long ts;
+
+	return page && !kbuffer_load_subbuffer(pg->probe, page) &&
+	       kbuffer_read_event(pg->probe, &ts) == r->data && ts == r->ts;
+}
+
+/* the CPU's next record with a known event, or none (event NULL) */
+static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
+{
+	struct tep_record *r;
+
+	do {
+		if (c->owned) {
+			tracecmd_free_record(c->owned);
+			c->owned = NULL;
+		}
+		if (!page_cursor_next(&c->page, &c->rec)) {
+			r = c->started ? tracecmd_read_data(pg->handle, c->index) :
+					 tracecmd_read_cpu_first(pg->handle, c->index);
+			c->started = true;
+			if (!r) {
+				c->event = NULL;
+				return;
+			}
+			c->owned = r;
+			c->rec = *r;
+			if (!c->slow)
+				c->slow = !pages_raw_time(pg, r);
+			page_cursor_start(&c->page, c->slow ? NULL :
+					  tracecmd_record_kbuf(pg->handle, r));
+		}
+		c->event = event_index_find(&pg->events, c->rec.data);
+	} while (!c->event);
+}
+
+/* as tracecmd_iterate_events() orders them */
+static bool pages_before(const struct pages_cpu *a, const struct pages_cpu *b)
+{
+	return a->rec.ts < b->rec.ts || (a->rec.ts == b->rec.ts && a->index < b->index);
+}
+
+static void pages_end(struct dat_pages *pg)
+{
+	for (int i = 0; i < pg->nr_cpus; i++) {
+		tracecmd_free_record(pg->cpus[i].owned);
+		pg->cpus[i].owned = NULL;
+	}
+}
+
+int dat_pages_replay(struct dat_pages *pg, dat_record_fn fn, void *ctx)
+{
+	struct pages_cpu *next, *other;
+
+	pg->last_ts = 0;
+	for (int i = 0; i < pg->nr_cpus; i++) {
+		struct pages_cpu *c = &pg->cpus[i];
+
+		tracecmd_free_record(c->owned);
+		*c = (struct pages_cpu){ .index = i };
+		pages_next(pg, c);
+	}
+	for (;;) {
+		next = other = NULL;
+		for (int i = 0; i < pg->nr_cpus; i++) {
+			struct pages_cpu *c = &pg->cpus[i];
+
+			if (!c->event)
+				continue;
+			if (!next || pages_before(c, next)) {
+				other = next;
+				next = c;
+			} else if (!other || pages_before(c, other)) {
+				other = c;
+			}
+		}
+		if (!next)
+			break;
+		/* until it passes the other CPUs' earliest, the same CPU comes next */
+		do {
+			pg->last_ts = next->rec.ts;
+			if (fn(next->event, &next->rec, next->index, ctx))
+				goto out;
+			pages_next(pg, next);
+		} while (next->event && (!other || pages_before(next, other)));
+	}
+out:
+	pages_end(pg);
+	return 0;
+}
+
+u64 dat_pages_last_ts(const struct dat_pages *pg)
+{
+	return pg->last_ts;
+}
+
+void dat_pages_free(struct dat_pages *pg)
+{
+	if (!pg)
+		return;
+	if (pg->cpus)
+		pages_end(pg);
+	kbuffer_free(pg->probe);
+	event_index_free(&pg->events);
+	free(pg->cpus);
+	free(pg);
+}

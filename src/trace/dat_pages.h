@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dat_pages.h - a trace.dat's records in the order libtracecmd's
+ * tracecmd_iterate_events() gives them (by time; the lowest CPU first on a
+ * tie), read off the pages libtracecmd loads with its own kbuffers: no
+ * allocation and no copy per record, and each record's event found by its
+ * id in a table. This is what lets tlat report keep up with many CPUs.
+ */
+#ifndef TLAT_TRACE_DAT_PAGES_H
+#define TLAT_TRACE_DAT_PAGES_H
+
+#include <trace-cmd.h>
+
+#include "core/sample.h"
+#include "trace/dat_write.h"
+
+struct dat_pages;
+
+/**
+ * dat_pages_alloc - a reader of an opened recording's CPU data
+ * @pages: set to the reader, to free with dat_pages_free()
+ * @handle: the recording, opened with libtracecmd; it must outlive the reader
+ *
+ * Returns 0 or -ENOMEM.
+ */
+int dat_pages_alloc(struct dat_pages **pages, struct tracecmd_input *handle);
+
+/**
+ * dat_pages_replay - one pass over every record with a known event, from the start
+ * @pages: the reader; each pass starts again at every CPU's first record
+ * @fn: called with each record; a non-zero return ends the pass early
+ * @ctx: @fn's last argument
+ *
+ * The record handed to @fn is valid until @fn returns; its data, as long as
+ * libtracecmd keeps the page (as with tracecmd_iterate_events()).
+ *
+ * Returns 0 or -EIO.
+ */
+int dat_pages_replay(struct dat_pages *pages, dat_record_fn fn, void *ctx);
+
+/**
+ * dat_pages_last_ts - the time of the last record the last pass handed over
+ * @pages: the reader
+ *
+ * Returns it, or 0 if that pass handed none.
+ */
+u64 dat_pages_last_ts(const struct dat_pages *pages);
+
+/**
+ * dat_pages_free - free the reader (not the recording)
+ * @pages: from dat_pages_alloc(), or NULL
+ */
+void dat_pages_free(struct dat_pages *pages);
+
+#endif
