@@ -49,8 +49,10 @@ measure() {
 	DUR_MS=$(($(uptime_ms) - t0))
 }
 
-# counts_ok PERIOD_US CONTEXTS...: every CPU has DUR_MS/period samples of
-# each context, within 10%.
+# counts_ok PERIOD_US CONTEXTS...: every CPU has at most DUR_MS/period samples
+# of each context (2% for the run's edges) and at least half of them: periods
+# that pass while the thread is late are skipped, as timerlat does, and a TCG
+# guest falls behind when the host is busy (see tool-tests.sh).
 counts_ok() {
 	period=$1
 	shift
@@ -62,9 +64,10 @@ counts_ok() {
 		for ctx in "$@"; do
 			got=$(count $c "$ctx")
 			line="$line $ctx=$got"
-			within "$got" "$want" 10 || res=1
+			[ "$got" -le $((want + want / 50)) ] && [ "$got" -ge $((want / 2)) ] ||
+				res=1
 		done
-		diag "$line (expected $want +-10% in $DUR_MS ms)"
+		diag "$line (expected $want / 2 to $want + 2% in $DUR_MS ms)"
 		c=$((c + 1))
 	done
 	return $res
@@ -115,7 +118,7 @@ counts_5s() {
 	done
 	return 1
 }
-check "5 s at 1000 us: irq and thread samples per CPU within 10%" counts_5s
+check "5 s at 1000 us: irq and thread samples per CPU between half and all of 5000" counts_5s
 no_overrun() { ! grep -q '^overrun: [1-9]' $I/per_cpu/cpu*/stats; }
 check "no ring-buffer overrun" no_overrun
 seq_ok() {
@@ -141,7 +144,7 @@ counts_2s() {
 	done
 	return 1
 }
-check "period_us=2000 written at run time: counts within 10%" counts_2s
+check "period_us=2000 written at run time: counts between half and all of the periods" counts_2s
 setp period_us 1000
 check "period_us rejects 99" sh -c "! echo 99 > $P/period_us 2>/dev/null"
 

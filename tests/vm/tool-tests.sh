@@ -15,13 +15,18 @@ fi
 TOOL_OUT=/tmp/tool.out
 
 # tool_counts_ok SECONDS PERIOD_US: every CPU line ("  N #COUNT |...") of the
-# summary has a count within 10% of SECONDS/PERIOD.
+# summary counts no more than SECONDS/PERIOD activations (2% for the edges of
+# the run), and at least half of them. The lower bound is loose on purpose:
+# like the kernel's timerlat, tlat.ko skips the periods that passed while its
+# thread was late, and a TCG guest falls behind when the host is busy (4318 of
+# 5000 on a CPU in CI run r9, with builds running beside it).
 tool_counts_ok() {
 	want=$(($1 * 1000000 / $2))
 	lines=$(grep -E '^ *[0-9]+ +#[0-9]+' $TOOL_OUT)
 	[ "$(echo "$lines" | grep -c .)" = "$NCPU" ] || return 1
 	echo "$lines" | while read -r cpu cnt rest; do
-		within "${cnt#\#}" "$want" 10 || exit 1
+		cnt=${cnt#\#}
+		[ "$cnt" -le $((want + want / 50)) ] && [ "$cnt" -ge $((want / 2)) ] || exit 1
 	done
 }
 
@@ -31,7 +36,7 @@ tlat top -d 5 -q -p 1000 --source module > $TOOL_OUT 2>&1
 rc=$?
 show_tool_out
 check "tlat top -d 5 -q --source module exits 0" test $rc = 0
-check "tlat top --source module: every CPU counts 5000 +-10%" tool_counts_ok 5 1000
+check "tlat top --source module: every CPU counts between 2500 and 5000 (+2%)" tool_counts_ok 5 1000
 
 tlat top -d 3 -q -u --source module > $TOOL_OUT 2>&1
 rc=$?

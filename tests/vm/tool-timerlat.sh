@@ -137,7 +137,11 @@ else
 	else
 		: > /tmp/tl.counts
 		: > /tmp/rtla.counts
-		# alternate, twice each: TCG timing moves per-CPU counts by a few %
+		# Alternate, twice each. How many periods a TCG guest keeps up with
+		# moves with the host's load: in one CI run (r9, host busy with
+		# builds) tlat's own back-to-back counts differed by 16%, and the
+		# sums of the two tools by 7%. The count check is a coarse one;
+		# that tlat loses nothing is checked by its events-missed column.
 		for i in 1 2; do
 			rtla timerlat top -d 5 -q -p 1000 > $RTLA_OUT 2>&1
 			show_out rtla $RTLA_OUT
@@ -145,11 +149,13 @@ else
 			tlat top -d 5 -q -p 1000 --source timerlat > $TL_OUT 2>&1
 			show_out tlat $TL_OUT
 			top_counts $TL_OUT >> /tmp/tl.counts
+			check "6.1: tlat run $i missed no events (e0 on its ALL line)" \
+				grep -Eq '^ALL #[0-9]+ +e0 ' $TL_OUT
 		done
 		sum_counts /tmp/tl.counts > /tmp/tl.sum
 		sum_counts /tmp/rtla.counts > /tmp/rtla.sum
-		check "6.1: per-CPU counts of tlat and rtla agree within 5%" \
-			counts_agree /tmp/tl.sum /tmp/rtla.sum 5
+		check "6.1: per-CPU counts of tlat and rtla agree within 20%" \
+			counts_agree /tmp/tl.sum /tmp/rtla.sum 20
 		check "6.1: osnoise/* and instances restored after tlat" global_same /tmp/osnoise.before
 
 		rtla timerlat hist -d 3 -p 1000 > $RTLA_OUT 2>&1
