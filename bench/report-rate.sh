@@ -14,7 +14,12 @@
 # Each report's CPU time is read twice (bench/lib.sh's cpu_of): its rusage
 # (user + sys, from wait4) and the scheduler's sum_exec_runtime of its task
 # (/proc/PID/schedstat, read after it exited and before it is reaped); the
-# tick's utime + stime is printed too, at 10 ms resolution.
+# tick's utime + stime is printed too, at 10 ms resolution. The kernel
+# scales rusage to sum_exec_runtime, so those check the reading, not the
+# figure. The independent check is the wall time (CLOCK_MONOTONIC around
+# the command): on a machine with nothing else running, a one-thread
+# command's wall time is its CPU time, and the ratios by wall time must
+# match those by CPU time; on a busy one they do not, and the run says so.
 #
 # Two figures come out: events per CPU second of the whole command (its
 # fixed cost included: libtracecmd reads every event format and kallsyms
@@ -83,20 +88,25 @@ for rep in $(seq 1 "$REPS"); do
 done | tee "$W/runs"
 
 echo
-echo "# medians of $REPS; ratios: tlat / base, tlat / trace-cmd (events per CPU second)"
-printf "%-10s %-4s %9s %13s %13s\n" tool rec "cpu s" "events/cpu s" "ev/sched s"
-declare -A med_cpu
+echo "# medians of $REPS; ratios: tlat / base, tlat / trace-cmd (events per CPU second),"
+echo "# then the same by wall time, a clock apart from the scheduler's accounting"
+printf "%-10s %-4s %9s %13s %13s %13s\n" tool rec "cpu s" "events/cpu s" "ev/sched s" "ev/wall s"
+declare -A med_cpu med_wall
 for s in $RECORD_S; do
 	for tool in base tlat trace-cmd; do
 		cpu=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $4 * 1e6 }' "$W/runs"))
 		sched=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $5 * 1e6 }' "$W/runs"))
+		wall=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $7 * 1e6 }' "$W/runs"))
 		med_cpu[$tool,$s]=$cpu
-		awk -v t=$tool -v s="${s}s" -v c=$cpu -v sc=$sched -v e="${events[$s]}" 'BEGIN {
-			printf "%-10s %-4s %9.3f %13.0f %13.0f\n", t, s, c / 1e6, e / (c / 1e6),
-				e / (sc / 1e6) }'
+		med_wall[$tool,$s]=$wall
+		awk -v t=$tool -v s="${s}s" -v c=$cpu -v sc=$sched -v w=$wall -v e="${events[$s]}" 'BEGIN {
+			printf "%-10s %-4s %9.3f %13.0f %13.0f %13.0f\n", t, s, c / 1e6, e / (c / 1e6),
+				e / (sc / 1e6), e / (w / 1e6) }'
 	done
 	echo "# ${s}s: tlat / base $(ratio "${med_cpu[base,$s]}" "${med_cpu[tlat,$s]}")x," \
-		"tlat / trace-cmd $(ratio "${med_cpu[trace-cmd,$s]}" "${med_cpu[tlat,$s]}")x"
+		"tlat / trace-cmd $(ratio "${med_cpu[trace-cmd,$s]}" "${med_cpu[tlat,$s]}")x;" \
+		"by wall time $(ratio "${med_wall[base,$s]}" "${med_wall[tlat,$s]}")x," \
+		"$(ratio "${med_wall[trace-cmd,$s]}" "${med_wall[tlat,$s]}")x"
 done
 read -r short long < <(echo $RECORD_S)
 if [ -n "${long:-}" ]; then
