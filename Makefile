@@ -114,19 +114,18 @@ live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 # tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU;
 # then every source on guests of many vCPUs (tests/vm/many-cpus.sh), with the
 # events enabled at boot: enabling them at run time oopses TCG guests of 8
-# vCPUs (int3 at jump-label sites)
+# vCPUs (int3 at jump-label sites). Guests run side by side, one per host CPU
+# (scripts/vm/parallel.sh); checkpatch runs once.
 VM_MANY_CPUS ?= 6.1:8 6.12:8 6.12:16
 VM_MANY_ARGS = --no-checkpatch --no-dkms --suite tests/vm/many-cpus.sh \
 	--append 'trace_event=sched:*,irq:*,timer:*,osnoise:* trace_buf_size=64k'
 vm-test: tlat
-	scripts/vm/run.sh
+	scripts/vm/parallel.sh "--series 6.1" "--series 6.12 --no-checkpatch"
 	$(MAKE) vm-test-many
 
 vm-test-many: tlat
-	@fail=0; for v in $(VM_MANY_CPUS); do \
-		echo "# many CPUs: $${v%%:*} with $${v#*:} vCPUs"; \
-		scripts/vm/run.sh --series $${v%%:*} --smp $${v#*:} $(VM_MANY_ARGS) || fail=1; \
-	done; exit $$fail
+	scripts/vm/parallel.sh $(foreach v,$(VM_MANY_CPUS),\
+		"--series $(word 1,$(subst :, ,$(v))) --smp $(word 2,$(subst :, ,$(v))) $(VM_MANY_ARGS)")
 
 # installs what it needs first, so it works on a fresh machine
 test:

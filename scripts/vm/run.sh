@@ -27,6 +27,9 @@
 #                     time independent of host load (6.12 boots with it,
 #                     6.1 hangs at SMP bring-up); default: off
 #   --keep            keep the work directory (kept anyway on failure)
+#   --prepare         install the host's dependencies and package lists, then
+#                     exit: parallel.sh does it once before its runs, which
+#                     would otherwise contend for apt's lock
 #
 # Environment: TLAT_VM_CACHE (download cache, default /var/cache/tlat-vm),
 # TLAT_VM_TIMEOUT, TLAT_VM_ICOUNT (as --icount), TLAT_VM_CPU (QEMU -cpu,
@@ -52,13 +55,14 @@ checkpatch=1
 dkms=1
 append=""
 keep=0
+prepare=0
 suite=""
 disk=""
 icount=${TLAT_VM_ICOUNT:-}
 smp=${TLAT_VM_SMP:-2}
 
 usage() {
-	sed -n '4,38p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '4,41p' "$0" | sed 's/^# \{0,1\}//'
 	exit "${1:-0}"
 }
 
@@ -74,6 +78,7 @@ while [ $# -gt 0 ]; do
 	--no-dkms) dkms=0 ;;
 	--append) append=$2; shift ;;
 	--keep) keep=1 ;;
+	--prepare) prepare=1 ;;
 	--icount) icount=$2; shift ;;
 	--smp) smp=$2; shift ;;
 	--suite) suite=$(realpath "$2"); shift ;;
@@ -139,6 +144,7 @@ ensure_deps
 if [ -n "${series[*]}" ] && ! apt-cache show linux-image-rt-amd64 >/dev/null 2>&1; then
 	apt-get update -q >&2
 fi
+[ $prepare = 0 ] || exit 0
 
 if [ $use_tool = 1 ] && [ -z "$tool" ] && [ -x "$repo/tlat" ]; then
 	tool=$repo/tlat
