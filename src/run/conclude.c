@@ -90,10 +90,8 @@ static int run_actions(struct run *run, const struct tlat_actions *actions, char
 	return actions_run(actions, &env, err);
 }
 
-int run_hit_actions(struct run *run, char *err)
+static int run_hit_actions(struct run *run, char *err)
 {
-	if (run->hit_handled)
-		return ACTIONS_DONE;
 	run->hit_handled = true;
 	return run_actions(run, &run->params->on_threshold, err);
 }
