@@ -65,9 +65,10 @@ RTLA=$work/bin/rtla
 
 # upstream's check-priority.sh NAME POLICY PRIO, written here: every thread
 # named NAME* has that policy and priority (rt_priority and policy, fields 40
-# and 41 of its stat, rather than chrt: the VM has no chrt), and there is one
+# and 41 of its stat, rather than chrt: the VM has no chrt), and there is one.
+# POSIX sh: the VM's bash is not at /bin/bash.
 cat > "$work/tests/scripts/check-priority.sh" <<'EOF'
-#!/bin/bash
+#!/bin/sh
 n=0
 for d in /proc/[0-9]*/task/[0-9]*; do
 	comm=$(cat "$d/comm" 2>/dev/null) || continue
