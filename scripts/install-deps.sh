@@ -17,6 +17,7 @@ PKGS=(
 	procps util-linux	# ps, pkill, setpriv, unshare, taskset in the live tests
 	gnuplot-nox		# tlat hist --plot draws with it
 	file python3		# the plot tests check PNG and SVG files
+	jq			# the live and VM tests read --json documents
 )
 
 missing=()

@@ -237,6 +237,9 @@ make_initramfs() {
 	# the auto-analysis tests' hog and checker, shared with the live tests
 	install -m 755 "$work/tlat-hog" "$root/tests/tlat-hog"
 	install -m 755 "$repo/tests/tools/check-aa-hog.sh" "$root/tests/"
+	# upstream rtla's test cases (tests/vm/tool-upstream.sh): bash runs them
+	install -m 755 "$repo/tests/tools/rtla-upstream.sh" "$root/tests/"
+	copy_with_libs /bin/bash "$root"
 	install -m 644 "$ko" "$root/lib/tlat/tlat.ko"
 	# Also where modprobe looks, for the tool's module loading.
 	install -D -m 644 "$ko" "$root/lib/modules/$krel/extra/tlat.ko"

@@ -314,6 +314,14 @@ bool aa_result(const struct aa_engine *aa, int cpu, struct aa_result *res)
 	res->thread_latency_ns = a->thread_latency;
 	res->total_ns = res->irq_stop ? a->irq_latency : a->thread_latency;
 	res->blocking_pid = a->irq_pid;
+	/*
+	 * The stack is the source's, saved at the timer IRQ, not a kept event:
+	 * a hit before any event was kept on its CPU (its first activation)
+	 * has it too
+	 */
+	if (aa->cfg.stack_threshold_ns && res->total_ns >= aa->cfg.stack_threshold_ns &&
+	    !aa_pick_stack(c, res))
+		res->complete = false;
 	if (!c->count)
 		return true;	/* no event was kept: only what the samples said */
 
@@ -343,8 +351,5 @@ bool aa_result(const struct aa_engine *aa, int cpu, struct aa_result *res)
 			explained += res->parts[cls].sum_ns;
 		res->unexplained_ns = (long long)res->total_ns - (long long)explained;
 	}
-	if (aa->cfg.stack_threshold_ns && res->total_ns >= aa->cfg.stack_threshold_ns &&
-	    !aa_pick_stack(c, res))
-		res->complete = false;
 	return true;
 }

@@ -72,6 +72,7 @@ static const struct cli_option cli_options[] = {
 	OPT("stack-format",		required_argument,	OPT_STACK_FORMAT,	ALL),
 	OPT("on-threshold",		required_argument,	OPT_ON_THRESHOLD,	LIVE),
 	OPT("on-end",			required_argument,	OPT_ON_END,		LIVE),
+	OPT("report-hits",		no_argument,		OPT_REPORT_HITS,	LIVE),
 	OPT("sample-log",		required_argument,	OPT_SAMPLE_LOG,		ALL),
 	OPT("json",			required_argument,	OPT_JSON,		ALL),
 	OPT("json-format",		required_argument,	OPT_JSON_FORMAT,	ALL),

@@ -147,6 +147,9 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 		return actions_parse(&p->on_threshold, arg, "--on-threshold", err);
 	case OPT_ON_END:
 		return actions_parse(&p->on_end, arg, "--on-end", err);
+	case OPT_REPORT_HITS:
+		p->report_hits = true;
+		return 0;
 	case OPT_NO_AA:
 		p->no_aa = true;
 		return 0;

@@ -28,8 +28,9 @@ static const char common_usage[] =
 	"     skip the address or print it raw (default truncate)\n"
 	"     --on-threshold action: run action when a threshold stops tracing; may be repeated:\n"
 	"     trace[,file=name], signal,num=N,pid=PID|parent, shell,command=CMD, or continue\n"
-	"     (measure on: each hit is reported as it happens, exit status 2 at the end)\n"
+	"     (measure on: each hit is reported as it happens; exit status 0 at the end, as rtla)\n"
 	"     --on-end action: run action when the measurement ends; may be repeated\n"
+	"     --report-hits: with continue, exit status 2 if a threshold was hit\n"
 	"  -e/--event sys[:event]: enable the <sys[:event]> in tlat's trace instance (saved with\n"
 	"     -t), multiple -e are allowed\n"
 	"     --filter <filter>: enable a trace event filter to the previous -e event\n"
@@ -85,7 +86,7 @@ static void measure_usage(FILE *out, enum tlat_mode mode)
 		      "	  [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k] [-P priority]\n"
 		      "	  [--dma-latency us] [--deepest-idle-state n] [-A us] [--warm-up s]\n"
 		      "	  [--trace-buffer-size kB] [--on-threshold action] [--on-end action]\n"
-		      "	  [--json file [--json-format tlat|rt-tests]]\n\n",
+		      "	  [--report-hits] [--json file [--json-format tlat|rt-tests]]\n\n",
 		      out);
 	} else {
 		fputs("tlat hist: a per-cpu histogram of the timer latency\n\n"
@@ -95,7 +96,7 @@ static void measure_usage(FILE *out, enum tlat_mode mode)
 		      "	  [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
 		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--deepest-idle-state n] [-A us]\n"
 		      "	  [--warm-up s] [--trace-buffer-size kB] [--on-threshold action] [--on-end action]\n"
-		      "	  [--json file [--json-format tlat|rt-tests]] [--plot file.png|file.svg]\n\n",
+		      "	  [--report-hits] [--json file [--json-format tlat|rt-tests]] [--plot file.png|file.svg]\n\n",
 		      out);
 	}
 	fputs(common_usage, out);
@@ -157,5 +158,5 @@ void cli_usage(FILE *out, const struct tlat_params *p)
 		      out);
 	else
 		fputs("\nExit status: 0 when the run completes, 1 on error, 2 when a threshold stopped it\n"
-		      "(or, with --on-threshold continue, was hit).\n", out);
+		      "(or, with --on-threshold continue and --report-hits, was hit).\n", out);
 }

@@ -68,6 +68,26 @@ static void usage(FILE *out, const char *prog)
 		TLAT_VERSION, prog);
 }
 
+/*
+ * "rtla timerlat --help": rtla's page, where scripts look for "timerlat
+ * version"; as rtla, on standard error, exit status 0
+ */
+static void rtla_usage(void)
+{
+	fprintf(stderr,
+		"\n"
+		"timerlat version %s (tlat)\n"
+		"\n"
+		"  usage: [rtla] timerlat [MODE] ...\n"
+		"\n"
+		"  modes:\n"
+		"     top   - prints the summary from timerlat tracer\n"
+		"     hist  - prints a histogram of timer latencies\n"
+		"\n"
+		"if no MODE is given, the top mode is called, passing the arguments\n",
+		TLAT_VERSION);
+}
+
 /* argc/argv: the command's options; cmdline: the whole command line, for --json */
 static int run_command(const struct command *cmd, enum tlat_mode mode, const char *prog,
 		       int argc, char **argv, int cmdline_argc, char **cmdline)
@@ -155,6 +175,10 @@ int main(int argc, char **argv)
 		}
 		argc--;
 		argv++;
+		if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+			rtla_usage();
+			return TLAT_EXIT_PASS;
+		}
 	}
 	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		usage(stdout, prog);

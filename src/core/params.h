@@ -116,6 +116,8 @@ struct tlat_params {
 	/* --on-threshold, then -t's trace (as rtla: last); and --on-end */
 	struct tlat_actions on_threshold;
 	struct tlat_actions on_end;
+	/* --report-hits: exit 2 when a continue run's threshold was hit */
+	bool report_hits;
 	bool quiet;
 	bool nano;
 	bool debug;

@@ -167,6 +167,7 @@ static struct json_object *threshold_json(const struct tlat_report *r)
 	struct json_object *obj = json_object_new_object(), *s = NULL;
 
 	json_add(obj, "hit", json_object_new_boolean(r->threshold_hit));
+	json_add(obj, "hits", json_u64(r->hits));
 	if (r->threshold_hit && r->hit) {
 		s = json_object_new_object();
 		json_add(s, "cpu", json_object_new_int(r->hit->cpu));

@@ -58,6 +58,11 @@ void outputs_frame(struct outputs *o, const struct tlat_report *report)
 	EACH(o, frame, report);
 }
 
+void outputs_hit_frame(struct outputs *o, const struct tlat_report *report, bool after_actions)
+{
+	EACH(o, hit_frame, report, after_actions);
+}
+
 void outputs_summary(struct outputs *o, const struct tlat_report *report)
 {
 	EACH(o, summary, report);

@@ -25,6 +25,8 @@ struct tlat_output_ops {
 	int (*open)(void **priv, const struct tlat_params *params, char *err);
 	/* top's refresh while measuring; NULL: nothing until the end */
 	void (*frame)(void *priv, const struct tlat_report *report);
+	/* top's refresh around a threshold's actions, as rtla's; NULL: none */
+	void (*hit_frame)(void *priv, const struct tlat_report *report, bool after_actions);
 	/* the final statistics */
 	void (*summary)(void *priv, const struct tlat_report *report);
 	/* a line of rtla's among the output, such as "  Saving trace to ..." */
@@ -55,6 +57,14 @@ int outputs_open(struct outputs **out, const struct tlat_params *params, char *e
  * @report: the report so far
  */
 void outputs_frame(struct outputs *o, const struct tlat_report *report);
+
+/**
+ * outputs_hit_frame - top's refresh around a threshold's actions, as rtla prints it
+ * @o: the outputs
+ * @report: the report at the hit
+ * @after_actions: false before the actions run, true after
+ */
+void outputs_hit_frame(struct outputs *o, const struct tlat_report *report, bool after_actions);
 
 /**
  * outputs_summary - the final statistics, in every output that has them

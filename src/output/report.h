@@ -60,6 +60,7 @@ struct tlat_report {
 	u64 missed_events;		/* TLAT_MISSED_UNKNOWN if the kernel could not tell */
 	bool threshold_hit;
 	const struct tlat_sample *hit;	/* the sample that crossed it; NULL if not seen */
+	u64 hits;			/* --on-threshold continue: the hits measured past */
 	bool interrupted;		/* a signal ended the run */
 	const struct tlat_report_aa *aa;	/* NULL: no auto-analysis */
 	/* the measured system: sys for a live run, origin for a recording */

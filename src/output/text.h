@@ -6,6 +6,7 @@
 #ifndef TLAT_OUTPUT_TEXT_H
 #define TLAT_OUTPUT_TEXT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "output/report.h"
@@ -15,6 +16,8 @@ struct text_renderer {
 	/* the periodic refresh; NULL if the mode prints only at the end */
 	void (*frame)(FILE *out, const struct tlat_report *report);
 	void (*final)(FILE *out, const struct tlat_report *report);
+	/* around a threshold's actions; NULL: nothing */
+	void (*hit_frame)(FILE *out, const struct tlat_report *report, bool after_actions);
 };
 
 extern const struct text_renderer text_top_renderer;

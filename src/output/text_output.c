@@ -47,6 +47,14 @@ static void text_frame(void *priv, const struct tlat_report *r)
 		renderer->frame(stdout, r);
 }
 
+static void text_hit_frame(void *priv, const struct tlat_report *r, bool after_actions)
+{
+	const struct text_renderer *renderer = priv;
+
+	if (renderer->hit_frame && !r->params->aa_only)
+		renderer->hit_frame(stdout, r, after_actions);
+}
+
 static void text_summary(void *priv, const struct tlat_report *r)
 {
 	const struct text_renderer *renderer = priv;
@@ -86,6 +94,10 @@ static u64 max_latency_us(const struct tlat_report *r)
 
 static void text_conclusion(void *priv, const struct tlat_report *r)
 {
+	/* tlat's: a continue run's exit status does not tell (rtla's contract) */
+	if (r->hits)
+		printf("threshold hit %llu time%s\n", (unsigned long long)r->hits,
+		       r->hits == 1 ? "" : "s");
 	if (r->threshold_hit)
 		text_hit(priv, r);
 	else if (r->params->aa_only)
@@ -97,6 +109,7 @@ const struct tlat_output_ops text_output_ops = {
 	.chosen = text_chosen,
 	.open = text_open,
 	.frame = text_frame,
+	.hit_frame = text_hit_frame,
 	.summary = text_summary,
 	.note = text_note,
 	.hit = text_hit,

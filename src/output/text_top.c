@@ -76,23 +76,33 @@ static void top_cpu_row(FILE *out, const struct tlat_report *r, int cpu)
 	fputc('\n', out);
 }
 
+static bool top_has_all(const struct tlat_stat *all)
+{
+	return all[TLAT_CTX_IRQ].count || all[TLAT_CTX_THREAD].count;
+}
+
+static void top_all_split(FILE *out, const struct tlat_report *r, const struct tlat_stat *all)
+{
+	if (!top_has_all(all))
+		return;
+	fprintf(out, "%.*s|%.*s|%.*s", 15, dashes, 40, dashes, 39, dashes);
+	if (r->user_data)
+		fprintf(out, "-|%.*s", 39, dashes);
+	fputc('\n', out);
+}
+
 static void top_all_row(FILE *out, const struct tlat_report *r, const struct tlat_stat *all)
 {
 	u64 count = all[TLAT_CTX_IRQ].count;
 	u64 div = report_divisor(r);
 	int e = 0;
 
-	if (!all[TLAT_CTX_IRQ].count && !all[TLAT_CTX_THREAD].count)
+	if (!top_has_all(all))
 		return;
 	while (count > 999999) {
 		e++;
 		count /= 10;
 	}
-	fprintf(out, "%.*s|%.*s|%.*s", 15, dashes, 40, dashes, 39, dashes);
-	if (r->user_data)
-		fprintf(out, "-|%.*s", 39, dashes);
-	fputc('\n', out);
-
 	fprintf(out, "ALL #%-6llu e%d |", (unsigned long long)count, e);
 	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++) {
 		const struct tlat_stat *st = &all[ctx];
@@ -112,27 +122,65 @@ static void top_all_row(FILE *out, const struct tlat_report *r, const struct tla
 	fputc('\n', out);
 }
 
-static void top_print(FILE *out, const struct tlat_report *r, bool clear)
+static void top_all_stats(const struct tlat_report *r, struct tlat_stat *all)
 {
-	struct tlat_stat all[TLAT_NR_CTX];
+	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
+		all[ctx] = report_stat_shown(r, ctx);
+}
 
+/* the screen down to the ALL row's separator */
+static void top_print_head(FILE *out, const struct tlat_report *r, bool clear,
+			   const struct tlat_stat *all)
+{
 	if (clear)
 		fputs("\033c", out);
 	top_header(out, r);
 	for (int cpu = 0; cpu < agg_nr_cpus(r->agg); cpu++)
 		if (report_cpu_shown(r, cpu))
 			top_cpu_row(out, r, cpu);
-	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
-		all[ctx] = report_stat_shown(r, ctx);
+	top_all_split(out, r, all);
+}
+
+static void top_print_tail(FILE *out, const struct tlat_report *r, const struct tlat_stat *all)
+{
 	top_all_row(out, r, all);
 	text_missed_events(out, r);
 	fflush(out);
+}
+
+static void top_print(FILE *out, const struct tlat_report *r, bool clear)
+{
+	struct tlat_stat all[TLAT_NR_CTX];
+
+	top_all_stats(r, all);
+	top_print_head(out, r, clear, all);
+	top_print_tail(out, r, all);
 }
 
 static void top_frame(FILE *out, const struct tlat_report *r)
 {
 	if (!r->params->quiet)
 		top_print(out, r, !r->params->debug);
+}
+
+/*
+ * As rtla at a threshold: its refresh comes before the threshold's actions,
+ * and its ALL row reaches a pipe after their output (stdio's buffer), where
+ * scripts look for it ("1ALL" after "echo -n 1").
+ */
+static void top_hit_frame(FILE *out, const struct tlat_report *r, bool after_actions)
+{
+	struct tlat_stat all[TLAT_NR_CTX];
+
+	if (r->params->quiet)
+		return;
+	top_all_stats(r, all);
+	if (!after_actions) {
+		top_print_head(out, r, !r->params->debug, all);
+		fflush(out);
+	} else {
+		top_print_tail(out, r, all);
+	}
 }
 
 static void top_final(FILE *out, const struct tlat_report *r)
@@ -143,4 +191,5 @@ static void top_final(FILE *out, const struct tlat_report *r)
 const struct text_renderer text_top_renderer = {
 	.frame = top_frame,
 	.final = top_final,
+	.hit_frame = top_hit_frame,
 };

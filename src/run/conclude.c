@@ -14,6 +14,7 @@
 #include "run/actions.h"
 #include "run/run_local.h"
 #include "run/signals.h"
+#include "util/clock.h"
 
 /* what the outputs read of a run measured up to now_ns: numbers and facts */
 static void run_report_fill(struct run *run, struct tlat_report *r, u64 now_ns)
@@ -33,6 +34,7 @@ static void run_report_fill(struct run *run, struct tlat_report *r, u64 now_ns)
 	r->missed_events = c->missed_unknown ? TLAT_MISSED_UNKNOWN : c->missed;
 	r->threshold_hit = pl->stopped;
 	r->hit = pl->hit_seen ? &pl->hit : NULL;
+	r->hits = run->hits;
 	r->interrupted = tlat_stop_requested;
 	r->origin = run->origin;
 	r->start_time = run->start_time;
@@ -88,10 +90,8 @@ static int run_actions(struct run *run, const struct tlat_actions *actions, char
 	return actions_run(actions, &env, err);
 }
 
-int run_hit_actions(struct run *run, char *err)
+static int run_hit_actions(struct run *run, char *err)
 {
-	if (run->hit_handled)
-		return ACTIONS_DONE;
 	run->hit_handled = true;
 	return run_actions(run, &run->params->on_threshold, err);
 }
@@ -101,7 +101,13 @@ int run_threshold(struct run *run, int (*resume)(void *ctx, char *err), void *ct
 	struct tlat_report r;
 	int ret;
 
+	if (run->hit_handled)
+		return 0;
+	/* as rtla: top's refresh, the actions, then that refresh's ALL row */
+	run_report_fill(run, &r, mono_now_ns());
+	outputs_hit_frame(run->outputs, &r, false);
 	ret = run_hit_actions(run, err);
+	outputs_hit_frame(run->outputs, &r, true);
 	if (ret != ACTIONS_CONTINUE)
 		return ret < 0 ? ret : 0;
 	/* each hit is reported as it happens: the next one would replace its analysis */
@@ -163,7 +169,9 @@ enum tlat_exit run_conclude(struct run *run, u64 end_ns, struct extra_events *ev
 	/* as rtla: after the statistics, before the stop's report */
 	if (run_actions(run, &run->params->on_end, err) < 0)
 		return TLAT_EXIT_ERROR;
-	status = r->threshold_hit || run->hits ? TLAT_EXIT_THRESHOLD : TLAT_EXIT_PASS;
+	/* as rtla: a continue run that ends measuring passed, unless --report-hits */
+	status = r->threshold_hit || (run->params->report_hits && run->hits) ?
+		 TLAT_EXIT_THRESHOLD : TLAT_EXIT_PASS;
 	outputs_conclusion(run->outputs, r);
 	/* as rtla, last: it saves them when it takes its events down */
 	if (extra_events_save_hists(events, &run->notes, err))

@@ -236,8 +236,12 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 		goto out_close;
 	if (recording && dat_writer_write(c.recorder, session->tracing_dir, err))
 		goto out_close;
-	/* a hit in that last drain (at -d's end or a stop signal): the run ends anyway */
-	if (run->pipeline.stopped && run_hit_actions(run, err) < 0)
+	/*
+	 * A hit in that last drain (at -d's end or a stop signal): the run ends
+	 * anyway; after a continue it is one more hit, and the run passed, as
+	 * rtla's does when -d ends it
+	 */
+	if (run->pipeline.stopped && run_threshold(run, NULL, NULL, err) < 0)
 		goto out_close;
 	if (p->debug)
 		run->ops->report(src, &run->notes);

@@ -69,8 +69,6 @@ void run_frame(struct run *run, u64 now_ns);
  * ends, -errno with err set. resume: turns tracing back on, or NULL.
  */
 int run_threshold(struct run *run, int (*resume)(void *ctx, char *err), void *ctx, char *err);
-/* the actions of a hit the run ends with, if they have not run: 0 or -errno */
-int run_hit_actions(struct run *run, char *err);
 
 /*
  * The end, live or from a recording: the final report (its measured time

@@ -102,7 +102,8 @@ int kernel_source_workload(struct kernel_source *ks, char *err)
 {
 	if (ks->params->user_load)
 		return 0;	/* the user's own tasks read it */
-	return workload_create(&ks->wl, ks->params, &fd_workload_ops, &ks->user_fd, err);
+	return workload_create(&ks->wl, ks->params, &fd_workload_ops, &ks->user_fd,
+			       ks->user_fd.comm, err);
 }
 
 int kernel_source_start(struct tlat_source *src, char *err)

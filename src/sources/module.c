@@ -279,7 +279,7 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	ret = mod_enable(src, err);
 	if (ret)
 		return ret;
-	src->ks.user_fd = (struct fd_workload){ .prefix = MOD_DEVICE };
+	src->ks.user_fd = (struct fd_workload){ .prefix = MOD_DEVICE, .comm = "tlat/" };
 	return kernel_source_workload(&src->ks, err);
 }
 

@@ -298,7 +298,9 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 	src->fd_prefix = tracefs_get_tracing_file("osnoise/per_cpu/cpu");
 	if (!src->fd_prefix)
 		return -ENOMEM;
-	src->ks.user_fd = (struct fd_workload){ src->fd_prefix, "/timerlat_fd", true };
+	/* rtla's name for the threads that read timerlat_fd: scripts look for it */
+	src->ks.user_fd = (struct fd_workload){ src->fd_prefix, "/timerlat_fd", true,
+						"timerlatu/" };
 	return kernel_source_workload(&src->ks, err);
 }
 

@@ -234,7 +234,7 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	src->pairing = tp_pairing_alloc(params->cpus.nr_cpus, tp_emit, src);
 	if (!src->pairing)
 		return -ENOMEM;
-	ret = workload_create(&src->wl, params, &tp_workload_ops, src, err);
+	ret = workload_create(&src->wl, params, &tp_workload_ops, src, "tlat/", err);
 	if (!ret)
 		ret = tp_collector_open(src, err);
 	if (ret || src->bpf)

@@ -39,6 +39,7 @@ struct workload {
 	struct tlat_sched sched;
 	const struct workload_ops *ops;
 	void *ctx;
+	const char *comm;		/* the threads' name, before the CPU */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	int nr_ready;			/* threads set up: main may read tids */
@@ -93,7 +94,7 @@ static void *measure_thread(void *arg)
 	int ret;
 
 	t->tid = gettid();
-	snprintf(name, sizeof(name), "tlat/%d", t->cpu);
+	snprintf(name, sizeof(name), "%s%d", wl->comm, t->cpu);
 	pthread_setname_np(pthread_self(), name);
 	t->err = apply_sched(&wl->sched);
 	if (t->err) {
@@ -127,7 +128,7 @@ static void wake_for_stop(int sig)
 }
 
 int workload_create(struct workload **out, const struct tlat_params *params,
-		    const struct workload_ops *ops, void *ctx, char *err)
+		    const struct workload_ops *ops, void *ctx, const char *comm, char *err)
 {
 	struct sigaction sa = { .sa_handler = wake_for_stop };
 	struct workload *wl;
@@ -147,6 +148,7 @@ int workload_create(struct workload **out, const struct tlat_params *params,
 	wl->sched = params->sched;
 	wl->ops = ops;
 	wl->ctx = ctx;
+	wl->comm = comm;
 	pthread_mutex_init(&wl->lock, NULL);
 	pthread_cond_init(&wl->cond, NULL);
 	sigaction(SIGUSR1, &sa, NULL);

@@ -34,6 +34,7 @@ struct fd_workload {
 	const char *prefix;
 	const char *suffix;
 	bool per_cpu;
+	const char *comm;	/* the threads' name before the CPU, as workload_create()'s */
 };
 
 extern const struct workload_ops fd_workload_ops;
@@ -45,6 +46,8 @@ extern const struct workload_ops fd_workload_ops;
  * @params: the CPUs, priority, cgroup and user load of the run
  * @ops: what each thread does: set up, activate in a loop, exit
  * @ctx: @ops' context
+ * @comm: each thread is named @comm followed by its CPU ("tlat/", or rtla's
+ *	"timerlatu/" for the threads that read timerlat_fd as rtla's do)
  * @err: the error line, on failure
  *
  * The threads are created and set up, then wait for workload_start().
@@ -54,7 +57,7 @@ extern const struct workload_ops fd_workload_ops;
  * are stopped and the workload freed.
  */
 int workload_create(struct workload **wl, const struct tlat_params *params,
-		    const struct workload_ops *ops, void *ctx, char *err);
+		    const struct workload_ops *ops, void *ctx, const char *comm, char *err);
 
 /**
  * workload_tid - the thread id of a CPU's measuring thread

@@ -17,7 +17,7 @@
 #include "core/err.h"
 #include "util/cgroup.h"
 
-static const char *const thread_prefixes[] = { "timerlat/", "tlat/" };
+static const char *const thread_prefixes[] = { "timerlat/", "timerlatu/", "tlat/" };
 
 static int cgroup2_root(char *buf, size_t len)
 {

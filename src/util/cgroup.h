@@ -10,7 +10,8 @@
  * @name: the cgroup, relative to the cgroup2 root; NULL: tlat's own
  * @err: the error line, on failure
  *
- * The kernel threads named timerlat/N or tlat/N, and tlat's own.
+ * The kernel threads named timerlat/N or tlat/N, and tlat's own (tlat/N,
+ * or timerlatu/N where they read timerlat_fd).
  *
  * Returns 0, or -errno with @err set.
  */

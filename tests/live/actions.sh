@@ -112,9 +112,12 @@ else
 	wait $act_hog 2>/dev/null
 	hits=$(grep -c '^timerlat hit stop tracing$' "$WORK/cont.out")
 	count=$(awk '/^  1 #/ { print substr($2, 2) }' "$WORK/cont.out")
-	check "continue: -d 6 runs its 6 s ($(((t1 - t0) / 1000000)) ms) and exits 2" \
-		bash -c "[ $rc = 2 ] && [ $(((t1 - t0) / 1000000)) -ge 6000 ] &&
+	# as rtla: a continue run that measured to its end passed
+	check "continue: -d 6 runs its 6 s ($(((t1 - t0) / 1000000)) ms) and exits 0" \
+		bash -c "[ $rc = 0 ] && [ $(((t1 - t0) / 1000000)) -ge 6000 ] &&
 			 grep -q '^  1 #' $WORK/cont.out" || show "$WORK/cont.out"
+	check "continue: it says 'threshold hit $hits times' at the end" \
+		grep -qx "threshold hit $hits times\?" "$WORK/cont.out" || show "$WORK/cont.out"
 	check "continue: several hits ($hits), each analysed, each ran the actions before it" \
 		bash -c "[ $hits -ge 3 ] &&
 			 [ \$(grep -c '^## CPU 1 hit stop tracing, analyzing it ##$' $WORK/cont.out) = $hits ] &&
@@ -131,10 +134,15 @@ else
 fi
 
 # with a 1 us threshold every poll has a hit: still the whole -d, and counting
-act_run cont1 top -c 1 -T 1 -d 5 -q --on-threshold continue --no-aa
+# (--report-hits: tlat's own, exit 2 when a continue run had hits)
+act_run cont1 top -c 1 -T 1 -d 5 -q --on-threshold continue --no-aa --report-hits \
+	--json "$WORK/cont1.json"
 hits=$(grep -c '^timerlat hit stop tracing$' "$WORK/cont1.out")
 count=$(awk '/^  1 #/ { print substr($2, 2) }' "$WORK/cont1.out")
-check "continue, -T 1 -d 5: exit 2, $hits hits, count $count grows past the first" \
+check "continue, -T 1 -d 5, --report-hits: JSON threshold.hits = $hits, exit_status 2" \
+	bash -c "[ \$(jq '.threshold.hits' $WORK/cont1.json) = $hits ] &&
+		 [ \$(jq '.exit_status' $WORK/cont1.json) = 2 ]" || show "$WORK/cont1.out"
+check "continue, -T 1 -d 5, --report-hits: exit 2, $hits hits, count $count grows past the first" \
 	bash -c "[ $rc = 2 ] && [ $hits -ge 5 ] && [ -n '$count' ] && [ $count -ge $hits ] &&
 		 grep -q '^  0 00:00:05 ' $WORK/cont1.out" || show "$WORK/cont1.out"
 

@@ -485,6 +485,7 @@ done
 . tests/live/opts.sh
 . tests/live/record.sh
 . tests/live/backlog.sh
+. tests/live/upstream.sh
 
 check "all runs left tracefs as they found it" same_as_before
 finish

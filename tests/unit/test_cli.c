@@ -638,6 +638,9 @@ static void test_actions(void **state)
 	assert_string_equal(e->list[0].arg, "end.txt");
 	assert_int_equal(e->list[1].type, TLAT_ACTION_SIGNAL);
 	assert_int_equal(e->list[1].pid, TLAT_ACTION_PARENT);
+	assert_false(c->p.report_hits);	/* as rtla: a continue run exits 0 */
+	PARSE_OK(c, "-T", "5", "--on-threshold", "continue", "--report-hits");
+	assert_true(c->p.report_hits);
 
 	PARSE_OK(c, "-t", "x.txt", "--on-threshold", "trace", "-a", "9");
 	assert_int_equal(t->nr, 2);

@@ -400,6 +400,37 @@ static void test_top_frame(void **state)
 	expect_text(render(f, text_top_renderer.frame), top_basic);
 }
 
+static void hit_frame_before(FILE *out, const struct tlat_report *r)
+{
+	text_top_renderer.hit_frame(out, r, false);
+}
+
+static void hit_frame_after(FILE *out, const struct tlat_report *r)
+{
+	text_top_renderer.hit_frame(out, r, true);
+}
+
+/*
+ * At a threshold, as rtla: the refresh down to the ALL row's separator before
+ * the actions, the ALL row after them (rtla's "1ALL" after "echo -n 1")
+ */
+static void test_top_hit_frame(void **state)
+{
+	struct fixture *f = *state;
+	const char *all = strstr(top_basic, "ALL #");
+	char *before;
+
+	START(f, TLAT_MODE_TOP);
+	add_top_samples(f);
+	assert_non_null(text_top_renderer.hit_frame);
+	assert_non_null(all);
+	before = strndup(top_basic, all - top_basic);
+	assert_non_null(before);
+	expect_text(render(f, hit_frame_before), before);
+	free(before);
+	expect_text(render(f, hit_frame_after), all);
+}
+
 /* -q: no refreshes, and the final screen does not clear the terminal */
 static void test_top_quiet(void **state)
 {
@@ -408,6 +439,9 @@ static void test_top_quiet(void **state)
 	START(f, TLAT_MODE_TOP, "-q");
 	add_top_samples(f);
 	expect_text(render(f, text_top_renderer.frame), "");
+	/* nor around a threshold's actions */
+	expect_text(render(f, hit_frame_before), "");
+	expect_text(render(f, hit_frame_after), "");
 	/* top_basic without its leading "\033c" */
 	expect_text(render(f, text_top_renderer.final), top_basic + 2);
 }
@@ -1014,6 +1048,7 @@ int main(void)
 		cmocka_unit_test(test_duration_stamp),
 		RENDER_TEST(test_top_basic),
 		RENDER_TEST(test_top_frame),
+		RENDER_TEST(test_top_hit_frame),
 		RENDER_TEST(test_top_quiet),
 		RENDER_TEST(test_top_user_data),
 		RENDER_TEST(test_top_nano),

@@ -41,7 +41,7 @@ act_continue() {
 		--on-threshold "shell,command=echo hit >> /tmp/act-hits" \
 		--on-threshold "shell,command=$ACT_ON_CMD" \
 		--on-threshold continue --on-threshold "shell,command=touch /tmp/act-never" \
-		--sample-log /tmp/act.samples > $ACT_OUT 2>&1
+		--report-hits --sample-log /tmp/act.samples > $ACT_OUT 2>&1
 	rc=$?
 	ms=$(($(uptime_ms) - t0))
 	kill $act_hog
@@ -49,8 +49,10 @@ act_continue() {
 	act_show "$label" $ACT_OUT
 	hits=$(grep -c '^timerlat hit stop tracing$' $ACT_OUT)
 	count=$(awk -v cpu=$ACT_CPU '$1 == cpu && $2 ~ /^#/ { print substr($2, 2) }' $ACT_OUT)
-	check "$label: exit 2 after the whole -d $ACT_D and warm-up ($ms ms)" \
+	check "$label: --report-hits: exit 2 after the whole -d $ACT_D and warm-up ($ms ms)" \
 		test $rc = 2 -a $ms -ge $(((ACT_D + 1) * 1000))
+	check "$label: 'threshold hit $hits times' at the end" \
+		grep -qx "threshold hit $hits times\?" $ACT_OUT
 	# Under TCG, saving the trace at each hit takes seconds: 2 hits in
 	# 10 s is enough. The number of analyses was seen once one short and
 	# once over the number of hits (left open, see the issue notes), so

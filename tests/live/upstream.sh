@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0
+# upstream.sh - upstream rtla's own timerlat test cases against tlat, through
+# a link named rtla (tests/tools/rtla-upstream.sh; which upstream version,
+# there), sourced by run.sh (uses check, show, $TLAT, $WORK). On this host
+# the tracepoint source runs; its threads are tlat/N, the priority case's
+# name. Each case is a check of its own. The 22 cases take about two
+# minutes: they run in the machine state CI runs in ("none") only.
+
+UPSTREAM_CASES=22
+
+if [ "${TLAT_LIVE_STATE:-none}" = none ]; then
+	tests/tools/rtla-upstream.sh --threads tlat/ --keep "$WORK/upstream" "$TLAT" \
+		> "$WORK/upstream.out" 2>&1
+	up_rc=$?
+	while read -r line; do
+		case $line in
+		"ok "*) ok "upstream rtla timerlat.t: ${line#ok * - }" ;;
+		"not ok "*) not_ok "upstream rtla timerlat.t: ${line#not ok * - }" ;;
+		"#"*) echo "$line" ;;
+		esac
+	done < "$WORK/upstream.out"
+	check "upstream rtla timerlat.t: all $UPSTREAM_CASES cases ran and passed (exit $up_rc)" \
+		bash -c "[ $up_rc = 0 ] && grep -qx '$UPSTREAM_CASES passed, 0 failed' $WORK/upstream.out" ||
+		tail -5 "$WORK/upstream.out" | show
+else
+	ok "# SKIP upstream rtla timerlat.t: run in machine state none only"
+fi
