@@ -59,7 +59,8 @@ vs_text "top: per-CPU count/min/avg/max and ALL equal the text's" top "$JD/top.j
 check "json: top: 3 s on the tracepoints source, ended by -d, exit status 0" \
 	doc_says "$JD/top.json" "d['duration_s'] == 3 and d['source'] == 'tracepoints' and
 		d['end'] == 'duration' and d['exit_status'] == 0 and d['command'] == 'top' and
-		d['histogram'] is None and d['threshold'] == {'hit': False, 'sample': None}"
+		d['histogram'] is None and
+		d['threshold'] == {'hit': False, 'sample': None, 'hits': 0}"
 check "json: top: every CPU's activations and skipped periods make the 3 s" \
 	periods_ok "$WORK/jtop.log" 3 1000 "$NCPU"
 check "json: top: the text's counts are the logged samples" \
