@@ -477,45 +477,50 @@ static void sched_switch(struct fx *fx, int cpu, u64 ts, const char *prev_comm, 
 
 /*
  * osnoise:*_noise are written as the noise ends (record ts); their start
- * field is on another clock and holds garbage here on purpose: the adapter
- * must not use it.
+ * field is the kernel's stamp on the CPU's local clock, which the tests put
+ * OSN_SKEW behind the instance's: the helpers take the start on the
+ * instance's clock, the adapter must find it back.
  */
-static void irq_noise(struct fx *fx, int cpu, u64 ts, const char *desc, int vector, u64 dur)
+#define OSN_SKEW	(US(777777) + 321)
+
+static void irq_noise(struct fx *fx, int cpu, u64 ts, u64 start, const char *desc, int vector,
+		      u64 dur)
 {
 	unsigned char data[64] = { 0 };
 
-	put64(data, 8, 12345);
+	put64(data, 8, start - OSN_SKEW);
 	put64(data, 16, dur);
 	put_str(data, 24, 32, desc);
 	put32(data, 28, vector);
 	feed(fx, IRQ_NOISE_ID, cpu, ts, data, 32 + strlen(desc) + 1);
 }
 
-static void softirq_noise(struct fx *fx, int cpu, u64 ts, int vector, u64 dur)
+static void softirq_noise(struct fx *fx, int cpu, u64 ts, u64 start, int vector, u64 dur)
 {
 	unsigned char data[32] = { 0 };
 
-	put64(data, 8, 12345);
+	put64(data, 8, start - OSN_SKEW);
 	put64(data, 16, dur);
 	put32(data, 24, vector);
 	feed(fx, SOFTIRQ_NOISE_ID, cpu, ts, data, 28);
 }
 
-static void nmi_noise(struct fx *fx, int cpu, u64 ts, u64 dur)
+static void nmi_noise(struct fx *fx, int cpu, u64 ts, u64 start, u64 dur)
 {
 	unsigned char data[32] = { 0 };
 
-	put64(data, 8, 12345);
+	put64(data, 8, start - OSN_SKEW);
 	put64(data, 16, dur);
 	feed(fx, NMI_NOISE_ID, cpu, ts, data, 24);
 }
 
-static void thread_noise(struct fx *fx, int cpu, u64 ts, const char *comm, int pid, u64 dur)
+static void thread_noise(struct fx *fx, int cpu, u64 ts, u64 start, const char *comm, int pid,
+			 u64 dur)
 {
 	unsigned char data[48] = { 0 };
 
 	strncpy((char *)data + 8, comm, 16);
-	put64(data, 24, 12345);
+	put64(data, 24, start - OSN_SKEW);
 	put64(data, 32, dur);
 	put32(data, 40, pid);
 	feed(fx, THREAD_NOISE_ID, cpu, ts, data, 44);
@@ -1110,13 +1115,13 @@ static void test_osnoise_adapter(void **state)
 	assert_false(cfg.threads_from_switches);
 	fx_open(fx, &aa_osnoise_ops, &cfg);
 	/* the hog's previous stretch, before the window */
-	thread_noise(fx, 0, AT(-50), "tlat-hog", HOG_PID, US(100));
+	thread_noise(fx, 0, AT(-50), AT(-150), "tlat-hog", HOG_PID, US(100));
 	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(8), US(8));
-	irq_noise(fx, 0, AT(15), "local_timer", 236, US(10));
-	softirq_noise(fx, 0, AT(1004), 3, US(4));
-	nmi_noise(fx, 0, AT(2000), US(2));
-	thread_noise(fx, 0, AT(2996), "tlat-hog", HOG_PID, US(2975));
-	thread_noise(fx, 0, AT(2999), "kworker/1:1", 7, US(3));
+	irq_noise(fx, 0, AT(15), AT(5), "local_timer", 236, US(10));
+	softirq_noise(fx, 0, AT(1004), AT(1000), 3, US(4));
+	nmi_noise(fx, 0, AT(2000), AT(1998), US(2));
+	thread_noise(fx, 0, AT(2996), AT(15), "tlat-hog", HOG_PID, US(2975));
+	thread_noise(fx, 0, AT(2999), AT(2996), "kworker/1:1", 7, US(3));
 	sample(fx, TLAT_CTX_THREAD, 0, 1, TLAT_PID, AT(3000), US(3000));
 
 	result(fx, 0, &res);
@@ -1737,9 +1742,9 @@ static void test_osnoise_softirq_across_window_start(void **state)
 
 	fx_open(fx, &aa_osnoise_ops, &cfg);
 	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(8), US(8));
-	irq_noise(fx, 0, AT(15), "local_timer", 236, US(10));
-	softirq_noise(fx, 0, AT(50), 3, US(50));
-	thread_noise(fx, 0, AT(200), "tlat-hog", HOG_PID, US(150));
+	irq_noise(fx, 0, AT(15), AT(5), "local_timer", 236, US(10));
+	softirq_noise(fx, 0, AT(50), AT(-10), 3, US(50));
+	thread_noise(fx, 0, AT(200), AT(50), "tlat-hog", HOG_PID, US(150));
 	sample(fx, TLAT_CTX_THREAD, 0, 1, TLAT_PID, AT(200), US(200));
 
 	result(fx, 0, &res);
@@ -1990,9 +1995,9 @@ static void test_osnoise_nmi_in_timer_irq(void **state)
 
 	fx_open(fx, &aa_osnoise_ops, &cfg);
 	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(8), US(8));
-	nmi_noise(fx, 0, AT(14), US(5));
-	irq_noise(fx, 0, AT(15), "local_timer", 236, US(5));
-	thread_noise(fx, 0, AT(100), "tlat-hog", HOG_PID, US(85));
+	nmi_noise(fx, 0, AT(14), AT(9), US(5));
+	irq_noise(fx, 0, AT(15), AT(5), "local_timer", 236, US(5));
+	thread_noise(fx, 0, AT(100), AT(15), "tlat-hog", HOG_PID, US(85));
 	sample(fx, TLAT_CTX_THREAD, 0, 1, TLAT_PID, AT(100), US(100));
 
 	result(fx, 0, &res);
@@ -2009,6 +2014,42 @@ static void test_osnoise_nmi_in_timer_irq(void **state)
 }
 
 /* a test with a struct fx in *state, freed even when it fails */
+/*
+ * Issue 15, the -u run that rtla got right and tlat did not: the timer
+ * IRQ started (kernel stamp) at E+4, 36 us before the IRQ sample at E+40,
+ * and ran 109 us; its irq_noise record came at E+189, so "record time less
+ * duration" put it at E+80, after the sample, and it was counted as IRQ
+ * interference. The events before it give the local clock's offset; the
+ * kernel's stamp makes it the timer IRQ. The hog then runs E+113..E+3000,
+ * and the user thread's sample is at E+3010.
+ */
+static void test_osnoise_timer_irq_late_record(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 1000, &aa_osnoise_ops);
+	struct aa_result res;
+
+	fx_open(fx, &aa_osnoise_ops, &cfg);
+	irq_noise(fx, 0, AT(-490), AT(-500), "virtio0", 25, US(10));
+	thread_noise(fx, 0, AT(-300), AT(-480), "tlat-hog", HOG_PID, US(180));
+	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(40), US(40));
+	irq_noise(fx, 0, AT(189), AT(4), "local_timer", 236, US(109));
+	thread_noise(fx, 0, AT(3000), AT(113), "tlat-hog", HOG_PID, US(2887));
+	sample(fx, TLAT_CTX_USER, 0, 1, TLAT_PID, AT(3010), US(3010));
+
+	result(fx, 0, &res);
+	assert_false(res.irq_stop);
+	assert_true(res.timer_irq_seen);
+	assert_int_equal(res.timer_irq_ns, US(109));
+	assert_int_equal(res.irq_delay_ns, US(4));
+	assert_empty(&res.parts[AA_IRQ]);
+	assert_int_equal(res.blocking_pid, HOG_PID);
+	assert_int_equal(res.blocking_ns, US(2887));
+	/* 3010 - (4 + 109 + 2887) */
+	assert_int_equal(res.unexplained_ns, US(10));
+	fx_close(fx);
+}
+
 #define FX_TEST(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
 int main(void)
@@ -2047,6 +2088,7 @@ int main(void)
 		FX_TEST(test_lost_events_irq_stop),
 		FX_TEST(test_idle_exit_irq_stop),
 		FX_TEST(test_osnoise_nmi_in_timer_irq),
+		FX_TEST(test_osnoise_timer_irq_late_record),
 	};
 
 	return cmocka_run_group_tests_name("aa", tests, NULL, NULL);
