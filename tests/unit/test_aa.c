@@ -50,13 +50,15 @@
 #define SP15	SP12 "   "
 #define SP16	SP12 "    "
 #define SP24	SP12 SP12
-#define SP26	SP24 "  "
 #define SP30	SP24 SP6
 #define SP32	SP16 SP16
 #define SP33	SP32 " "
 #define SP36	SP30 SP6
 #define SP37	SP36 " "
 #define SP40	SP36 "    "
+#define SP20	SP16 "    "
+#define SP21	SP20 " "
+#define SP22	SP20 "  "
 #define DASHES	"------------------------------------------------------------------------\n"
 
 /* ---- event formats ---------------------------------------------------- */
@@ -1433,9 +1435,9 @@ static const char *symbol(void *ctx, u64 addr)
 	return NULL;
 }
 
-static char *render(const struct aa_result *r, enum tlat_stack_format format)
+static char *render_opts(const struct aa_result *r, enum tlat_stack_format format, bool extras)
 {
-	struct aa_render_opts opts = { .stack_format = format, .symbol = symbol };
+	struct aa_render_opts opts = { .stack_format = format, .symbol = symbol, .extras = extras };
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
@@ -1446,18 +1448,36 @@ static char *render(const struct aa_result *r, enum tlat_stack_format format)
 	return text;
 }
 
+static char *render(const struct aa_result *r, enum tlat_stack_format format)
+{
+	return render_opts(r, format, false);
+}
+
+/* one occurrence, summed into its source's line as the engine does */
 static void part_line(struct aa_part *p, long long id, const char *name, u64 ns)
 {
-	p->lines[p->nr_lines].id = id;
-	strcpy(p->lines[p->nr_lines].name, name);
-	p->lines[p->nr_lines].ns = ns;
-	p->nr_lines++;
+	int i;
+
+	p->occs[p->nr_occs].id = id;
+	strcpy(p->occs[p->nr_occs].name, name);
+	p->occs[p->nr_occs].ns = ns;
+	p->nr_occs++;
 	p->sum_ns += ns;
+	for (i = 0; i < p->nr_lines; i++)
+		if (p->lines[i].id == id && !strcmp(p->lines[i].name, name))
+			break;
+	if (i == p->nr_lines) {
+		p->lines[i].id = id;
+		strcpy(p->lines[i].name, name);
+		p->nr_lines++;
+	}
+	p->lines[i].ns += ns;
 }
 
 /*
  * A thread stop of 50 us on CPU 3: delay 2, timer IRQ 4, blocking 30,
- * NMI 1, IRQ 2.5, softirq 3.5, thread 5; unexplained 50 - 48 = 2.
+ * NMI 1, IRQ 2.5 (eth0 twice), softirq 3.5, thread 5; unexplained
+ * 50 - 48 = 2.
  */
 static void thread_stop_result(struct aa_result *r)
 {
@@ -1475,7 +1495,8 @@ static void thread_stop_result(struct aa_result *r)
 	strcpy(r->blocking_comm, "tlat-hog");
 	r->blocking_ns = US(30);
 	r->parts[AA_NMI].sum_ns = US(1);
-	part_line(&r->parts[AA_IRQ], 11, "eth0", 2500);
+	part_line(&r->parts[AA_IRQ], 11, "eth0", 1000);
+	part_line(&r->parts[AA_IRQ], 11, "eth0", 1500);
 	part_line(&r->parts[AA_SOFTIRQ], 3, "NET_RX", 3500);
 	part_line(&r->parts[AA_THREAD], 7, "kworker/1:1", US(5));
 	r->unexplained_ns = US(2);
@@ -1503,14 +1524,28 @@ static void thread_stop_result(struct aa_result *r)
 #define THREAD_STOP_TAIL \
 	"  NMI interference " SP36 " " "     1.00 us (2.00 %)\n" \
 	"  IRQ interference " SP36 " " "     2.50 us (5.00 %)\n" \
-	"  " SP16 "    eth0" ":" "11 " " " SP24 " " "     2.50 us\n" \
+	"  " SP16 "    eth0" ":" "11 " " " SP24 " " "     1.00 us\n" \
+	"  " SP16 "    eth0" ":" "11 " " " SP24 " " "     1.50 us\n" \
 	"  Softirq interference " SP32 " " "     3.50 us (7.00 %)\n" \
 	"  " SP16 "  NET_RX" ":" "3  " " " SP24 " " "     3.50 us\n" \
 	"  Thread interference " SP33 " " "     5.00 us (10.00 %)\n" \
 	"  " SP12 " kworker/1:1" ":" "7           " " " SP15 " " "     5.00 us\n" \
-	"  Unexplained (scheduling): " SP26 " " "     2.00 us (4.00 %)\n" \
+	THREAD_STOP_END
+
+#define THREAD_STOP_END \
 	DASHES \
 	"  Thread latency: " SP37 " " "    50.00 us (100%)\n"
+
+/* --aa-extras: tlat's lines between rtla's and the dashes */
+#define THREAD_STOP_EXTRAS \
+	"  NMI interference per source: " SP24 " " "     1.00 us\n" \
+	"  IRQ interference per source: " SP24 " " "     2.50 us\n" \
+	"  " SP16 "    eth0" ":" "11 " " " SP24 " " "     2.50 us\n" \
+	"  Softirq interference per source: " SP20 " " "     3.50 us\n" \
+	"  " SP16 "  NET_RX" ":" "3  " " " SP24 " " "     3.50 us\n" \
+	"  Thread interference per source: " SP21 " " "     5.00 us\n" \
+	"  " SP12 " kworker/1:1" ":" "7           " " " SP15 " " "     5.00 us\n" \
+	"  Not in the lines with a share: " SP22 " " "     2.00 us (4.00 %)\n"
 
 static void test_render_thread_stop(void **state)
 {
@@ -1535,6 +1570,26 @@ static void test_render_thread_stop(void **state)
 	free(text);
 	text = render(&r, TLAT_STACK_FULL);
 	assert_string_equal(text, full);
+	free(text);
+}
+
+/* rtla's lines first and unchanged, then tlat's sums and the rest */
+static void test_render_extras(void **state)
+{
+	static const char *const rtla_tail = THREAD_STOP_TAIL;
+	struct aa_result r;
+	char *text, *expected;
+	size_t head;
+
+	(void)state;
+	thread_stop_result(&r);
+	text = render_opts(&r, TLAT_STACK_TRUNCATE, true);
+	head = strlen(THREAD_STOP_HEAD) + strlen(rtla_tail) - strlen(THREAD_STOP_END);
+	assert_non_null(expected = malloc(head + strlen(THREAD_STOP_EXTRAS THREAD_STOP_END) + 1));
+	memcpy(expected, THREAD_STOP_HEAD THREAD_STOP_TAIL, head);
+	strcpy(expected + head, THREAD_STOP_EXTRAS THREAD_STOP_END);
+	assert_string_equal(text, expected);
+	free(expected);
 	free(text);
 }
 
@@ -2075,6 +2130,7 @@ int main(void)
 		cmocka_unit_test(test_stack_decode_612),
 		cmocka_unit_test(test_stack_decode_module),
 		cmocka_unit_test(test_render_thread_stop),
+		cmocka_unit_test(test_render_extras),
 		cmocka_unit_test(test_render_irq_stop),
 		FX_TEST(test_thread_interference_stock),
 		FX_TEST(test_user_return_hit),

@@ -11,7 +11,7 @@
 # and the thread's own wake-up takes hundreds of us there, all of it
 # unexplained scheduling, and interrupts were seen to take a millisecond,
 # so the parts must add up within 15%, not 5% (and exactly, with the
-# "Unexplained" line). The
+# --aa-extras line "Not in the lines with a share"). The
 # hog's own log of its spin is a looser yardstick under TCG too: code the
 # tracepoints invalidated is translated again, and the hog was seen to keep
 # the CPU up to 1.2 ms past its last clock read. The time must be within 30%
@@ -41,7 +41,7 @@ aa_run() {
 		sleep 1
 		# the warm-up keeps TCG's slow first activations out of it
 		tlat top -c $AA_CPU -T $AA_T -s $AA_T -d 60 -q --warm-up 2 --source "$src" \
-			-t /tmp/aa-trace.txt --json /tmp/aa.json --dump-tasks \
+			-t /tmp/aa-trace.txt --json /tmp/aa.json --dump-tasks --aa-extras \
 			--sample-log /tmp/aa.samples "$@" > $AA_OUT 2>&1
 		rc=$?
 		kill $hog
