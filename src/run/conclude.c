@@ -88,20 +88,23 @@ static int run_actions(struct run *run, const struct tlat_actions *actions, char
 	return actions_run(actions, &env, err);
 }
 
-int run_hit_actions(struct run *run, char *err)
+int run_hit_actions(struct run *run, u64 now_ns, char *err)
 {
 	if (run->hit_handled)
 		return ACTIONS_DONE;
 	run->hit_handled = true;
+	/* rtla's loop prints its statistics, then sees the stop and acts */
+	run_frame(run, now_ns);
 	return run_actions(run, &run->params->on_threshold, err);
 }
 
-int run_threshold(struct run *run, int (*resume)(void *ctx, char *err), void *ctx, char *err)
+int run_threshold(struct run *run, u64 now_ns, int (*resume)(void *ctx, char *err), void *ctx,
+		  char *err)
 {
 	struct tlat_report r;
 	int ret;
 
-	ret = run_hit_actions(run, err);
+	ret = run_hit_actions(run, now_ns, err);
 	if (ret != ACTIONS_CONTINUE)
 		return ret < 0 ? ret : 0;
 	/* each hit is reported as it happens: the next one would replace its analysis */

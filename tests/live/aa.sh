@@ -119,11 +119,16 @@ check "-i 1: exit status 2 and the IRQ-stop layout" irq_layout || show "$WORK/ir
 # --- -a, --aa-only, --no-aa, --dump-tasks, hist ---------------------------------
 # (whatever crossed the threshold: host noise may beat the hog to it)
 hog_start "$WORK/hog2.log"
-(cd "$WORK" && "$TLAT" top -c $AA_CPU -a 1000 -d 30 -q > a.out 2>&1)
+# (no -q: rtla's order, the statistics, the saved trace, the statistics again)
+(cd "$WORK" && "$TLAT" top -c $AA_CPU -a 1000 -d 30 > a.out 2>&1)
 rc=$?
 check "-a 1000: exit 2, saves timerlat_trace.txt and analyses" \
 	bash -c "[ $rc = 2 ] && grep -qx '  Saving trace to timerlat_trace.txt' $WORK/a.out &&
 		 [ -s $WORK/timerlat_trace.txt ] && grep -q 'analyzing it' $WORK/a.out" ||
+	show "$WORK/a.out"
+check "-a 1000 without -q: statistics, 'Saving trace to', statistics again, as rtla" \
+	bash -c "awk '/^  Saving trace to /{ print \"S\" } /^ALL #/{ print \"A\" }' $WORK/a.out |
+		 tail -3 | tr -d '\n' | grep -qx ASA" ||
 	show "$WORK/a.out"
 check "-a 1000: rtla's lines only, no tlat extra without --aa-extras" \
 	bash -c "! grep -q -e ' per source: ' -e 'Not in the lines with a share' $WORK/a.out"

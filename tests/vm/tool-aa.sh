@@ -76,7 +76,8 @@ trace_has_hit() {
 	lat=$(awk -v cpu=$AA_CPU -v t=$AA_T '$1 == cpu && $3 != "irq" && $4 >= t * 1000 { print $4; exit }' \
 		/tmp/aa.samples)
 	[ -n "$lat" ] && grep -q "^# tracer: " /tmp/aa-trace.txt &&
-		grep -E "(timerlat|tlat_sample):" /tmp/aa-trace.txt | grep -qw "$lat"
+		grep -E "(timerlat|tlat_sample):|context +(thread|user-ret) +timer_latency" \
+			/tmp/aa-trace.txt | grep -qw "$lat"
 }
 
 # the run's --json document says what its text says: the source, the stop,

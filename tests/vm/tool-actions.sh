@@ -26,7 +26,8 @@ act_poll_on() {
 	prev=""
 	while :; do
 		[ -e /tmp/act-hits ] || { sleep 0.02; continue; }
-		for f in $T/instances/tlat_*/tracing_on; do
+		# tlat_PID, not the trace action's tlat_PID_trace
+		for f in $T/instances/tlat_*[0-9]/tracing_on; do
 			v=$(cat "$f" 2>/dev/null) || continue
 			[ "$v" != "$prev" ] && echo "$v" >> /tmp/act-on.log
 			prev=$v
@@ -79,8 +80,14 @@ act_continue() {
 		END { printf "%.0f\n", hit ? int((last - hit) / 1e6) : 0 }' /tmp/act.samples)
 	check "$label: samples go on $after ms past the first hit (count $count)" \
 		test "$after" -ge 3000
-	check "$label: the trace action saved the $src source's trace" \
-		grep -q "^# tracer: $src\$" /tmp/act-trace.txt
+	# the kernel's own text: timerlat's tracer, or tlat.ko's events with none
+	case $src in
+	timerlat) act_tracer=timerlat ;;
+	module) act_tracer=nop ;;
+	*) act_tracer=$src ;;
+	esac
+	check "$label: the trace action saved the $src source's trace (# tracer: $act_tracer)" \
+		grep -q "^# tracer: $act_tracer\$" /tmp/act-trace.txt
 	# an off, then on again: the kernel's stop and tlat's re-arm (the first
 	# hit's may be missed, its shell action runs just before the re-arm)
 	rearms=$(awk 'prev == 0 && $1 == 1 { n++ } { prev = $1 } END { print n + 0 }' \
