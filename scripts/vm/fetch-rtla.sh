@@ -25,22 +25,15 @@ if [ -x "$bin" ]; then
 	exit 0
 fi
 
-mkdir -p "$cache/debs" "$dst"
+. "$(dirname "$0")/linux-source.sh"
+mkdir -p "$dst"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$cache/debs" && ls ${pkg}_*.deb >/dev/null 2>&1 ||
-	apt-get download -q "$pkg" >&2)
-deb=$(ls "$cache/debs/${pkg}"_*.deb | sort -V | tail -n 1)
-dpkg -x "$deb" "$tmp"
-tarball=$(ls "$tmp"/usr/src/linux-source-*.tar.* | head -n 1)
-top=$(basename "${tarball%.tar.*}")
 # rtla's Makefiles use tools/build, tools/scripts and the top-level scripts
-tar -xf "$tarball" -C "$tmp" --wildcards "$top/tools/tracing/rtla/*" "$top/tools/build/*" \
-	"$top/tools/scripts/*" "$top/tools/include/*" "$top/tools/lib/*" "$top/tools/arch/*" \
-	"$top/scripts/*" "$top/Makefile"
+top=$(linux_source_extract "$cache" "$pkg" "$tmp" 'tools/tracing/rtla/*' 'tools/build/*' \
+	'tools/scripts/*' 'tools/include/*' 'tools/lib/*' 'tools/arch/*' 'scripts/*' Makefile)
 make -C "$tmp/$top/tools/tracing/rtla" -j"$(nproc)" >&2
 install -m 755 "$tmp/$top/tools/tracing/rtla/rtla" "$bin"
-echo "$(basename "$deb")" > "$dst/source"
-# Keep the cache small: the 150 MB source package is not needed any more.
-rm -f "$deb"
+echo "$pkg $(basename "$(ls "$cache/debs/${pkg}"_*.deb | sort -V | tail -n 1)")" > "$dst/source"
+linux_source_drop "$cache" "$pkg"
 echo "$bin"
