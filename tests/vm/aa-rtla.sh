@@ -162,7 +162,7 @@ for src in timerlat module; do
 		mode=-k
 		[ $((tries % 2)) = 0 ] && mode=-u
 		rm -f /tmp/hit.json
-		tlat top --source $src -c $CPU -T $THR -d $DUR -q $mode --json /tmp/hit.json \
+		tlat top --source $src -c $CPU -T $THR -d 10 -q $mode --json /tmp/hit.json \
 			> /tmp/hit.out 2>&1
 		[ $? = 2 ] && grep -q 'analyzing it' /tmp/hit.out || continue
 		hits=$((hits + 1))
