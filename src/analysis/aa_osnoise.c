@@ -32,16 +32,27 @@ static const char *const osn_names[OSN_NR] = {
 
 /*
  * The offset of a CPU's local clock is the smallest (record time - start -
- * net duration) over its newest OSN_RECENT noise events: a window short
- * enough that the two clocks do not drift apart in it, long enough to hold
- * an event with nothing nested in it.
+ * net duration) over its recent noise events: those of the last
+ * OSN_SPAN_NS, at most OSN_RECENT, and the newest before them. Short,
+ * because the clocks drift apart (seen under TCG, where the guest's TSC
+ * rate is calibrated): over the span, a drift of 1000 ppm is 5 us. Long
+ * enough to hold an event with nothing nested in it and written on time.
  */
 #define OSN_RECENT	32
+#define OSN_SPAN_NS	5000000ULL
+
+struct osn_offset {
+	u64 ts;
+	long long offset;
+};
 
 struct osn_cpu {
-	long long offset[OSN_RECENT];
+	struct osn_offset recent[OSN_RECENT];
 	int next;
 	int nr;
+	/* an IRQ sample was written and no irq_noise since: the next is its IRQ's */
+	bool await_timer;
+	u64 irq_sample_ts;
 };
 
 struct aa_adapter {
@@ -53,6 +64,9 @@ struct aa_adapter {
 	struct tep_format_field *vector[OSN_NR];
 	struct tep_format_field *pid, *comm;
 	struct aa_switch_event sw;
+	/* ftrace:timerlat, where the tep has it: -1 and NULL if not */
+	int sample_id;
+	struct tep_format_field *context;
 };
 
 static const char *const osn_systems[] = { "osnoise", "sched", NULL };
@@ -112,6 +126,10 @@ static int osn_open(struct aa_adapter **out, struct tep_handle *tep, struct aa_e
 			return -ENOENT;
 		}
 	}
+	/* the samples: which irq_noise is the timer's, as rtla tells it */
+	ev = tep_find_event_by_name(tep, "ftrace", "timerlat");
+	ad->sample_id = ev ? ev->id : -1;
+	ad->context = ev ? tep_find_field(ev, "context") : NULL;
 	if (!ad->pid || !ad->comm) {
 		tlat_err(err, "unexpected osnoise:thread_noise format");
 		return -ENOENT;
@@ -137,22 +155,53 @@ static int osn_enable(struct aa_adapter *ad, struct tracefs_instance *inst, char
 static u64 osn_start(struct aa_adapter *ad, int cpu, u64 ts, u64 local_start, u64 net)
 {
 	struct osn_cpu *oc = percpu_get(&ad->cpus, cpu);
-	long long offset;
+	long long offset = (long long)(ts - local_start - net);
 	u64 start;
 
 	if (!oc)	/* a CPU the engine does not analyse, or out of memory */
 		return ts > net ? ts - net : 0;
-	oc->offset[oc->next] = (long long)(ts - local_start - net);
+	/* newest first: the one before this event counts whatever its age */
+	for (int i = 1; i <= oc->nr; i++) {
+		const struct osn_offset *r = &oc->recent[(oc->next + OSN_RECENT - i) % OSN_RECENT];
+
+		if (i > 1 && r->ts + OSN_SPAN_NS < ts)
+			break;
+		if (r->offset < offset)
+			offset = r->offset;
+	}
+	oc->recent[oc->next] = (struct osn_offset){ ts, (long long)(ts - local_start - net) };
 	oc->next = (oc->next + 1) % OSN_RECENT;
 	if (oc->nr < OSN_RECENT)
 		oc->nr++;
-	offset = oc->offset[0];
-	for (int i = 1; i < oc->nr; i++)
-		if (oc->offset[i] < offset)
-			offset = oc->offset[i];
 	start = local_start + (u64)offset;
 	/* never after the record that ends it */
 	return start > ts ? ts : start;
+}
+
+/*
+ * The kernel writes the IRQ sample inside the timer IRQ, and that IRQ's
+ * irq_noise as it ends: the first irq_noise after the sample on its CPU is
+ * the timer's (rtla's rule), whatever the clocks say. Its start is no
+ * later than the sample, where the offset, drifting, would put it after.
+ */
+static void osn_sample(struct aa_adapter *ad, struct tep_record *record)
+{
+	struct osn_cpu *oc = percpu_get(&ad->cpus, record->cpu);
+
+	if (!oc)
+		return;
+	oc->await_timer = aa_field_number(ad->context, record) == 0;
+	oc->irq_sample_ts = record->ts;
+}
+
+static u64 osn_timer_start(struct aa_adapter *ad, int cpu, u64 start)
+{
+	struct osn_cpu *oc = percpu_get(&ad->cpus, cpu);
+
+	if (!oc || !oc->await_timer)
+		return start;
+	oc->await_timer = false;
+	return start > oc->irq_sample_ts ? oc->irq_sample_ts : start;
 }
 
 static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct tep_record *record)
@@ -164,6 +213,10 @@ static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct te
 	struct aa_interval iv = { .cpu = record->cpu, .end_ns = record->ts };
 	int k;
 
+	if (event->id == ad->sample_id && ad->context) {
+		osn_sample(ad, record);
+		return;
+	}
 	for (k = 0; k < OSN_NR; k++)
 		if (ad->id[k] == event->id)
 			break;
@@ -179,6 +232,7 @@ static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct te
 				aa_field_number(ad->start[k], record), iv.net_ns);
 	switch (k) {
 	case OSN_IRQ:
+		iv.start_ns = osn_timer_start(ad, record->cpu, iv.start_ns);
 		iv.id = (int)aa_field_number(ad->vector[k], record);
 		aa_field_name(iv.name, event, "desc", record);
 		break;

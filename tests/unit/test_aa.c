@@ -84,6 +84,21 @@
 #define SOFTIRQ_NOISE_ID	515
 #define THREAD_NOISE_ID		516
 #define KERNEL_STACK_ID		4
+#define TIMERLAT_ID		21
+
+/* ftrace:timerlat, the samples the osnoise adapter reads the contexts of */
+static const char timerlat_format[] =
+	"name: timerlat\n"
+	"ID: 21\n"
+	"format:\n"
+	COMMON_FIELDS
+	"\n"
+	"\tfield:unsigned int seqnum;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:int context;\toffset:12;\tsize:4;\tsigned:1;\n"
+	"\tfield:u64 timer_latency;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"#%-5u context %6s timer_latency %9llu ns\", REC->seqnum, "
+	"(REC->context) ? \"thread\" : \"irq\", REC->timer_latency\n";
 
 static const char local_timer_entry_format[] =
 	"name: local_timer_entry\n"
@@ -305,6 +320,7 @@ static const struct format osnoise_formats[] = {
 	{ "osnoise", nmi_noise_format },
 	{ "osnoise", softirq_noise_format },
 	{ "osnoise", thread_noise_format },
+	{ "ftrace", timerlat_format },
 	{ "sched", sched_switch_format },
 	{ NULL, NULL },
 };
@@ -2069,6 +2085,45 @@ static void test_osnoise_nmi_in_timer_irq(void **state)
 }
 
 /* a test with a struct fx in *state, freed even when it fails */
+/* an IRQ sample as the timerlat tracer writes it, in the timer IRQ */
+static void timerlat_irq_sample(struct fx *fx, int cpu, u64 ts, u32 seq)
+{
+	unsigned char data[24] = { 0 };
+
+	put32(data, 8, (int32_t)seq);
+	put32(data, 12, 0);
+	feed(fx, TIMERLAT_ID, cpu, ts, data, 24);
+}
+
+/*
+ * The clocks' offset, learned from the events, can put the timer IRQ's
+ * start after its sample: here the timer IRQ's record is the CPU's first
+ * event and 76 us late. The first irq_noise after the IRQ sample is the
+ * timer's (rtla's rule): it starts no later than the sample.
+ */
+static void test_osnoise_timer_irq_after_sample(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 1000, &aa_osnoise_ops);
+	struct aa_result res;
+
+	fx_open(fx, &aa_osnoise_ops, &cfg);
+	timerlat_irq_sample(fx, 0, AT(40), 1);
+	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(40), US(40));
+	irq_noise(fx, 0, AT(189), AT(4), "local_timer", 236, US(109));
+	thread_noise(fx, 0, AT(3000), AT(113), "tlat-hog", HOG_PID, US(2887));
+	sample(fx, TLAT_CTX_USER, 0, 1, TLAT_PID, AT(3010), US(3010));
+
+	result(fx, 0, &res);
+	assert_true(res.timer_irq_seen);
+	assert_int_equal(res.timer_irq_ns, US(109));
+	/* start clamped to the sample: E+40 */
+	assert_int_equal(res.irq_delay_ns, US(40));
+	assert_empty(&res.parts[AA_IRQ]);
+	assert_int_equal(res.blocking_ns, US(2887));
+	fx_close(fx);
+}
+
 /*
  * Issue 15, the -u run that rtla got right and tlat did not: the timer
  * IRQ started (kernel stamp) at E+4, 36 us before the IRQ sample at E+40,
@@ -2145,6 +2200,7 @@ int main(void)
 		FX_TEST(test_idle_exit_irq_stop),
 		FX_TEST(test_osnoise_nmi_in_timer_irq),
 		FX_TEST(test_osnoise_timer_irq_late_record),
+		FX_TEST(test_osnoise_timer_irq_after_sample),
 	};
 
 	return cmocka_run_group_tests_name("aa", tests, NULL, NULL);
