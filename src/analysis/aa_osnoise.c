@@ -34,9 +34,9 @@ static const char *const osn_names[OSN_NR] = {
  * The offset of a CPU's local clock is the smallest (record time - start -
  * net duration) over its recent noise events: those of the last
  * OSN_SPAN_NS, at most OSN_RECENT, and the newest before them. Short,
- * because the clocks drift apart (seen under TCG, where the guest's TSC
- * rate is calibrated): over the span, a drift of 1000 ppm is 5 us. Long
- * enough to hold an event with nothing nested in it and written on time.
+ * because the clocks can drift apart (over the span, a drift of 1000 ppm
+ * is 5 us); long enough to hold an event with nothing nested in it and
+ * written on time.
  */
 #define OSN_RECENT	32
 #define OSN_SPAN_NS	5000000ULL
