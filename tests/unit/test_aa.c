@@ -2101,6 +2101,24 @@ static void timerlat_irq_sample(struct fx *fx, int cpu, u64 ts, u32 seq)
  * event and 76 us late. The first irq_noise after the IRQ sample is the
  * timer's (rtla's rule): it starts no later than the sample.
  */
+/* issue 15's activation from its IRQ sample on (see below), and its result */
+static void issue15_activation(struct fx *fx, bool sample_event, struct aa_result *res)
+{
+	if (sample_event)
+		timerlat_irq_sample(fx, 0, AT(40), 1);
+	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(40), US(40));
+	irq_noise(fx, 0, AT(189), AT(4), "local_timer", 236, US(109));
+	thread_noise(fx, 0, AT(3000), AT(113), "tlat-hog", HOG_PID, US(2887));
+	sample(fx, TLAT_CTX_USER, 0, 1, TLAT_PID, AT(3010), US(3010));
+	result(fx, 0, res);
+	assert_false(res->irq_stop);
+	assert_true(res->timer_irq_seen);
+	assert_int_equal(res->timer_irq_ns, US(109));
+	assert_empty(&res->parts[AA_IRQ]);
+	assert_int_equal(res->blocking_pid, HOG_PID);
+	assert_int_equal(res->blocking_ns, US(2887));
+}
+
 static void test_osnoise_timer_irq_after_sample(void **state)
 {
 	struct fx *fx = *state;
@@ -2108,19 +2126,9 @@ static void test_osnoise_timer_irq_after_sample(void **state)
 	struct aa_result res;
 
 	fx_open(fx, &aa_osnoise_ops, &cfg);
-	timerlat_irq_sample(fx, 0, AT(40), 1);
-	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(40), US(40));
-	irq_noise(fx, 0, AT(189), AT(4), "local_timer", 236, US(109));
-	thread_noise(fx, 0, AT(3000), AT(113), "tlat-hog", HOG_PID, US(2887));
-	sample(fx, TLAT_CTX_USER, 0, 1, TLAT_PID, AT(3010), US(3010));
-
-	result(fx, 0, &res);
-	assert_true(res.timer_irq_seen);
-	assert_int_equal(res.timer_irq_ns, US(109));
+	issue15_activation(fx, true, &res);
 	/* start clamped to the sample: E+40 */
 	assert_int_equal(res.irq_delay_ns, US(40));
-	assert_empty(&res.parts[AA_IRQ]);
-	assert_int_equal(res.blocking_ns, US(2887));
 	fx_close(fx);
 }
 
@@ -2142,19 +2150,9 @@ static void test_osnoise_timer_irq_late_record(void **state)
 	fx_open(fx, &aa_osnoise_ops, &cfg);
 	irq_noise(fx, 0, AT(-490), AT(-500), "virtio0", 25, US(10));
 	thread_noise(fx, 0, AT(-300), AT(-480), "tlat-hog", HOG_PID, US(180));
-	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(40), US(40));
-	irq_noise(fx, 0, AT(189), AT(4), "local_timer", 236, US(109));
-	thread_noise(fx, 0, AT(3000), AT(113), "tlat-hog", HOG_PID, US(2887));
-	sample(fx, TLAT_CTX_USER, 0, 1, TLAT_PID, AT(3010), US(3010));
-
-	result(fx, 0, &res);
-	assert_false(res.irq_stop);
-	assert_true(res.timer_irq_seen);
-	assert_int_equal(res.timer_irq_ns, US(109));
+	/* without the sample event: found by its kernel stamp alone */
+	issue15_activation(fx, false, &res);
 	assert_int_equal(res.irq_delay_ns, US(4));
-	assert_empty(&res.parts[AA_IRQ]);
-	assert_int_equal(res.blocking_pid, HOG_PID);
-	assert_int_equal(res.blocking_ns, US(2887));
 	/* 3010 - (4 + 109 + 2887) */
 	assert_int_equal(res.unexplained_ns, US(10));
 	fx_close(fx);
