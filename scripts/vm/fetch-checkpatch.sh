@@ -20,20 +20,13 @@ if [ -x "$dst/scripts/checkpatch.pl" ]; then
 	exit 0
 fi
 
-mkdir -p "$cache/debs" "$dst"
+. "$(dirname "$0")/linux-source.sh"
+mkdir -p "$dst"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$cache/debs" && ls ${pkg}_*.deb >/dev/null 2>&1 ||
-	apt-get download -q "$pkg" >&2)
-deb=$(ls "$cache/debs/${pkg}"_*.deb | sort -V | tail -n 1)
-dpkg -x "$deb" "$tmp"
-tarball=$(ls "$tmp"/usr/src/linux-source-*.tar.* | head -n 1)
-top=$(basename "${tarball%.tar.*}")
-tar -xf "$tarball" -C "$tmp" \
-	"$top/scripts/checkpatch.pl" "$top/scripts/spelling.txt" \
-	"$top/scripts/const_structs.checkpatch"
+top=$(linux_source_extract "$cache" "$pkg" "$tmp" scripts/checkpatch.pl scripts/spelling.txt \
+	scripts/const_structs.checkpatch)
 mkdir -p "$dst/scripts"
 cp "$tmp/$top/scripts/"{checkpatch.pl,spelling.txt,const_structs.checkpatch} "$dst/scripts/"
-# Keep the cache small: the 150 MB source package is not needed any more.
-rm -f "$deb"
+linux_source_drop "$cache" "$pkg"
 echo "$dst/scripts/checkpatch.pl"

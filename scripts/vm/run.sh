@@ -253,6 +253,10 @@ make_initramfs() {
 		if [ -x /usr/bin/rtla ]; then
 			copy_with_libs /usr/bin/rtla "$root"
 		fi
+		# upstream rtla (scripts/vm/fetch-rtla.sh), for tests/vm/aa-rtla.sh
+		if [ -n "${TLAT_VM_RTLA:-}" ] && [ -x "$TLAT_VM_RTLA" ]; then
+			copy_with_libs "$TLAT_VM_RTLA" "$root"
+		fi
 		# Debian's trace-cmd: recordings for tlat report, and a reader of tlat's
 		if [ -x /usr/bin/trace-cmd ]; then
 			copy_with_libs /usr/bin/trace-cmd "$root"

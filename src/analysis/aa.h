@@ -19,6 +19,7 @@
 #define AA_NAME_LEN	24	/* an IRQ's description or a task's comm */
 #define AA_MAX_FRAMES	64	/* rtla's limit too */
 #define AA_MAX_LINES	16	/* per-source lines kept per interference class */
+#define AA_MAX_OCCS	64	/* occurrences kept per interference class */
 
 enum aa_class {
 	AA_NMI,
@@ -69,11 +70,19 @@ struct aa_line {
 	u64 ns;
 };
 
+/*
+ * One interference class twice: one line per occurrence in time order, as
+ * rtla lists them, and one per source, summed (tlat's view, --aa-extras).
+ */
 struct aa_part {
 	u64 sum_ns;
 	int nr_lines;
 	struct aa_line lines[AA_MAX_LINES];
 	u64 other_ns;		/* lines beyond AA_MAX_LINES, summed */
+	int nr_occs;
+	struct aa_line occs[AA_MAX_OCCS];
+	int nr_other_occs;	/* occurrences beyond AA_MAX_OCCS */
+	u64 other_occs_ns;	/* and their time, summed */
 };
 
 /* the explanation of one CPU's threshold hit */
@@ -95,7 +104,11 @@ struct aa_result {
 	char blocking_comm[AA_NAME_LEN];
 	u64 blocking_ns;
 	struct aa_part parts[AA_NR_CLASS];	/* AA_THREAD: other tasks */
-	/* total minus every listed part: scheduling overhead; < 0 if over-explained */
+	/*
+	 * total minus every part the text gives a share of (handler delay, timer
+	 * IRQ, blocking thread, the interference classes), so that the shares
+	 * add up to 100 %: scheduling overhead; < 0 if over-explained
+	 */
 	long long unexplained_ns;
 	int nr_frames;
 	u64 frames[AA_MAX_FRAMES];

@@ -73,6 +73,15 @@ bool aa_max_idle_exit(const struct aa_engine *aa, u64 *latency_ns, int *cpu)
 static void aa_part_add(struct aa_part *p, long long id, const char *name, u64 ns)
 {
 	p->sum_ns += ns;
+	if (p->nr_occs < AA_MAX_OCCS) {
+		p->occs[p->nr_occs].id = id;
+		memcpy(p->occs[p->nr_occs].name, name, AA_NAME_LEN);
+		p->occs[p->nr_occs].ns = ns;
+		p->nr_occs++;
+	} else {
+		p->nr_other_occs++;
+		p->other_occs_ns += ns;
+	}
 	for (int i = 0; i < p->nr_lines; i++) {
 		if (p->lines[i].id == id && !strcmp(p->lines[i].name, name)) {
 			p->lines[i].ns += ns;

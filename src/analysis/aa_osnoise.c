@@ -4,11 +4,13 @@
  * its osnoise:* noise events already carry net durations measured by the
  * kernel, which is what rtla's auto-analysis reads too.
  *
- * Their start field is in trace_clock_local, while tlat's instance runs on
- * the mono clock. Each noise event is written as its noise ends, so its
- * record time is the end on tlat's clock and the start is that minus the
- * duration, and minus the noise of higher classes that nested in it (their
- * events came first); the kernel's own start stamp is not used.
+ * Their start field is the kernel's own stamp of when the noise began, on
+ * the CPU's trace_clock_local, and rtla finds the timer IRQ by it. tlat's
+ * instance runs on the mono clock: each noise event is written as its noise
+ * ends, so its record time is at least its start plus its net duration on
+ * the instance's clock, equal where nothing nested in it. The smallest
+ * such difference over a CPU's recent events is the offset from its local
+ * clock to the instance's (0 where the instance itself runs on local).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -29,33 +31,42 @@ static const char *const osn_names[OSN_NR] = {
 };
 
 /*
- * Noise events remembered per CPU, to find what nested in the next one: the
- * newest 16. A noise with more nested in it starts that much later than it
- * did: a thread, whose start the engine does not read, or a softirq that
- * more than 16 IRQs and NMIs interrupted.
+ * The offset of a CPU's local clock is the smallest (record time - start -
+ * net duration) over its recent noise events: those of the last
+ * OSN_SPAN_NS, at most OSN_RECENT, and the newest before them. Short,
+ * because the clocks can drift apart (over the span, a drift of 1000 ppm
+ * is 5 us); long enough to hold an event with nothing nested in it and
+ * written on time.
  */
-#define OSN_RECENT	16
+#define OSN_RECENT	32
+#define OSN_SPAN_NS	5000000ULL
 
-/* a noise that ended: it may have nested in the next, lower-class one */
-struct osn_recent {
-	u64 end;
-	u64 duration;
-	enum aa_class cls;
+struct osn_offset {
+	u64 ts;
+	long long offset;
 };
 
 struct osn_cpu {
-	struct osn_recent recent[OSN_RECENT];
+	struct osn_offset recent[OSN_RECENT];
 	int next;
+	int nr;
+	/* an IRQ sample was written and no irq_noise since: the next is its IRQ's */
+	bool await_timer;
+	u64 irq_sample_ts;
 };
 
 struct aa_adapter {
 	struct aa_engine *aa;
 	struct percpu cpus;		/* struct osn_cpu */
 	int id[OSN_NR];			/* -1: not enabled */
+	struct tep_format_field *start[OSN_NR];
 	struct tep_format_field *duration[OSN_NR];
 	struct tep_format_field *vector[OSN_NR];
 	struct tep_format_field *pid, *comm;
 	struct aa_switch_event sw;
+	/* ftrace:timerlat, where the tep has it: -1 and NULL if not */
+	int sample_id;
+	struct tep_format_field *context;
 };
 
 static const char *const osn_systems[] = { "osnoise", "sched", NULL };
@@ -100,6 +111,7 @@ static int osn_open(struct aa_adapter **out, struct tep_handle *tep, struct aa_e
 				return -ENOENT;
 			}
 		} else {
+			ad->start[k] = tep_find_field(ev, "start");
 			ad->duration[k] = tep_find_field(ev, "duration");
 			ad->vector[k] = tep_find_field(ev, "vector");
 		}
@@ -108,6 +120,16 @@ static int osn_open(struct aa_adapter **out, struct tep_handle *tep, struct aa_e
 			ad->comm = tep_find_field(ev, "comm");
 		}
 	}
+	for (int k = 0; k < OSN_NR; k++) {
+		if (k != OSN_SWITCH && ad->id[k] >= 0 && (!ad->start[k] || !ad->duration[k])) {
+			tlat_err(err, "unexpected osnoise:%s format", osn_names[k]);
+			return -ENOENT;
+		}
+	}
+	/* the samples: which irq_noise is the timer's, as rtla tells it */
+	ev = tep_find_event_by_name(tep, "ftrace", "timerlat");
+	ad->sample_id = ev ? ev->id : -1;
+	ad->context = ev ? tep_find_field(ev, "context") : NULL;
 	if (!ad->pid || !ad->comm) {
 		tlat_err(err, "unexpected osnoise:thread_noise format");
 		return -ENOENT;
@@ -129,33 +151,57 @@ static int osn_enable(struct aa_adapter *ad, struct tracefs_instance *inst, char
 	return 0;
 }
 
-/* NMI nests in IRQ nests in softirq nests in thread: lower enum, higher class */
-static u64 osn_start(struct aa_adapter *ad, int cpu, enum aa_class cls, u64 end, u64 net)
+/* the noise's start on the instance's clock, from its start on the CPU's */
+static u64 osn_start(struct aa_adapter *ad, int cpu, u64 ts, u64 local_start, u64 net)
 {
 	struct osn_cpu *oc = percpu_get(&ad->cpus, cpu);
-	u64 start = end > net ? end - net : 0;
-	bool moved = true;
-	unsigned int used = 0;
+	long long offset = (long long)(ts - local_start - net);
+	u64 start;
+
+	if (!oc)	/* a CPU the engine does not analyse, or out of memory */
+		return ts > net ? ts - net : 0;
+	/* newest first: the one before this event counts whatever its age */
+	for (int i = 1; i <= oc->nr; i++) {
+		const struct osn_offset *r = &oc->recent[(oc->next + OSN_RECENT - i) % OSN_RECENT];
+
+		if (i > 1 && r->ts + OSN_SPAN_NS < ts)
+			break;
+		if (r->offset < offset)
+			offset = r->offset;
+	}
+	oc->recent[oc->next] = (struct osn_offset){ ts, (long long)(ts - local_start - net) };
+	oc->next = (oc->next + 1) % OSN_RECENT;
+	if (oc->nr < OSN_RECENT)
+		oc->nr++;
+	start = local_start + (u64)offset;
+	/* never after the record that ends it */
+	return start > ts ? ts : start;
+}
+
+/*
+ * The kernel writes the IRQ sample inside the timer IRQ, and that IRQ's
+ * irq_noise as it ends: the first irq_noise after the sample on its CPU is
+ * the timer's (rtla's rule), whatever the clocks say. Its start is no
+ * later than the sample, where the offset, drifting, would put it after.
+ */
+static void osn_sample(struct aa_adapter *ad, struct tep_record *record)
+{
+	struct osn_cpu *oc = percpu_get(&ad->cpus, record->cpu);
 
 	if (!oc)
-		return start;	/* a CPU the engine does not analyse, or out of memory */
-	/* a nested noise ended inside this one: this one began that much earlier */
-	while (moved) {
-		moved = false;
-		for (int i = 0; i < OSN_RECENT; i++) {
-			struct osn_recent *r = &oc->recent[i];
+		return;
+	oc->await_timer = aa_field_number(ad->context, record) == 0;
+	oc->irq_sample_ts = record->ts;
+}
 
-			if (!(used & (1u << i)) && r->cls < cls && r->duration &&
-			    r->end > start && r->end <= end) {
-				used |= 1u << i;
-				start = start > r->duration ? start - r->duration : 0;
-				moved = true;
-			}
-		}
-	}
-	oc->recent[oc->next] = (struct osn_recent){ end, net, cls };
-	oc->next = (oc->next + 1) % OSN_RECENT;
-	return start;
+static u64 osn_timer_start(struct aa_adapter *ad, int cpu, u64 start)
+{
+	struct osn_cpu *oc = percpu_get(&ad->cpus, cpu);
+
+	if (!oc || !oc->await_timer)
+		return start;
+	oc->await_timer = false;
+	return start > oc->irq_sample_ts ? oc->irq_sample_ts : start;
 }
 
 static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct tep_record *record)
@@ -167,6 +213,10 @@ static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct te
 	struct aa_interval iv = { .cpu = record->cpu, .end_ns = record->ts };
 	int k;
 
+	if (event->id == ad->sample_id && ad->context) {
+		osn_sample(ad, record);
+		return;
+	}
 	for (k = 0; k < OSN_NR; k++)
 		if (ad->id[k] == event->id)
 			break;
@@ -178,9 +228,11 @@ static void osn_record(struct aa_adapter *ad, struct tep_event *event, struct te
 	}
 	iv.cls = cls[k];
 	iv.net_ns = aa_field_number(ad->duration[k], record);
-	iv.start_ns = osn_start(ad, record->cpu, iv.cls, record->ts, iv.net_ns);
+	iv.start_ns = osn_start(ad, record->cpu, record->ts,
+				aa_field_number(ad->start[k], record), iv.net_ns);
 	switch (k) {
 	case OSN_IRQ:
+		iv.start_ns = osn_timer_start(ad, record->cpu, iv.start_ns);
 		iv.id = (int)aa_field_number(ad->vector[k], record);
 		aa_field_name(iv.name, event, "desc", record);
 		break;

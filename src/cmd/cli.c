@@ -69,6 +69,7 @@ static const struct cli_option cli_options[] = {
 	OPT("trace",			optional_argument,	't',			LIVE),
 	OPT("no-aa",			no_argument,		OPT_NO_AA,		ALL),
 	OPT("dump-tasks",		no_argument,		OPT_DUMP_TASKS,		ALL),
+	OPT("aa-extras",		no_argument,		OPT_AA_EXTRAS,		ALL),
 	OPT("stack-format",		required_argument,	OPT_STACK_FORMAT,	ALL),
 	OPT("on-threshold",		required_argument,	OPT_ON_THRESHOLD,	LIVE),
 	OPT("on-end",			required_argument,	OPT_ON_END,		LIVE),

@@ -156,6 +156,9 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 	case OPT_DUMP_TASKS:
 		p->dump_tasks = true;
 		return 0;
+	case OPT_AA_EXTRAS:
+		p->aa_extras = true;
+		return 0;
 	case OPT_STACK_FORMAT:
 		if (!strcmp(arg, "truncate"))
 			p->stack_format = TLAT_STACK_TRUNCATE;

@@ -24,6 +24,8 @@ static const char common_usage[] =
 	"  -t/--trace[file]: save the stopped trace to [file|timerlat_trace.txt]\n"
 	"     --no-aa: disable the auto-analysis (on by default when -i or -T is set)\n"
 	"     --dump-tasks: print the task running on each CPU when tracing stopped\n"
+	"     --aa-extras: after rtla's analysis lines, tlat's: each interference summed per\n"
+	"     source, and the part of the latency that no line with a share explains\n"
 	"     --stack-format truncate|skip|full: at an unknown address, stop the stack,\n"
 	"     skip the address or print it raw (default truncate)\n"
 	"     --on-threshold action: run action when a threshold stops tracing; may be repeated:\n"
@@ -83,8 +85,8 @@ static void measure_usage(FILE *out, enum tlat_mode mode)
 		fputs("tlat top: a per-cpu summary of the timer latency\n\n"
 		      "  usage: [rtla] timerlat [top] [-h] [-q] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
 		      "	  [-a us] [-t[file]] [-e sys[:event]] [--filter <filter>] [--trigger <trigger>]\n"
-		      "	  [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k] [-P priority]\n"
-		      "	  [--dma-latency us] [--deepest-idle-state n] [-A us] [--warm-up s]\n"
+		      "	  [--no-aa] [--dump-tasks] [--aa-extras] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
+		      "	  [-P priority] [--dma-latency us] [--deepest-idle-state n] [-A us] [--warm-up s]\n"
 		      "	  [--trace-buffer-size kB] [--on-threshold action] [--on-end action]\n"
 		      "	  [--report-hits] [--json file [--json-format tlat|rt-tests]]\n\n",
 		      out);
@@ -92,8 +94,8 @@ static void measure_usage(FILE *out, enum tlat_mode mode)
 		fputs("tlat hist: a per-cpu histogram of the timer latency\n\n"
 		      "  usage: [rtla] timerlat hist [-h] [-d s] [-D] [-n] [-p us] [-i us] [-T us] [-s us]\n"
 		      "	  [-a us] [-t[file]] [-e sys[:event]] [--filter <filter>] [--trigger <trigger>]\n"
-		      "	  [--no-aa] [--dump-tasks] [-c cpu-list] [-H cpu-list] [-u|-k] [-P priority]\n"
-		      "	  [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
+		      "	  [--no-aa] [--dump-tasks] [--aa-extras] [-c cpu-list] [-H cpu-list] [-u|-k]\n"
+		      "	  [-P priority] [-b N] [-E N] [--no-irq] [--no-thread] [--no-header] [--no-summary]\n"
 		      "	  [--no-index] [--with-zeros] [--dma-latency us] [--deepest-idle-state n] [-A us]\n"
 		      "	  [--warm-up s] [--trace-buffer-size kB] [--on-threshold action] [--on-end action]\n"
 		      "	  [--report-hits] [--json file [--json-format tlat|rt-tests]] [--plot file.png|file.svg]\n\n",
@@ -116,7 +118,7 @@ static void report_usage(FILE *out, enum tlat_mode mode)
 	fprintf(out, "tlat report: the %s of the samples in a trace.dat written by tlat record,\n"
 		"or by trace-cmd record of the timerlat tracer or of tlat.ko's events\n\n"
 		"  usage: tlat report [top|hist] [-h] [-n] [-D] [-i us] [-T us] [-s us] [--no-aa]\n"
-		"	  [--dump-tasks] [--stack-format f] [--sample-log file]\n"
+		"	  [--dump-tasks] [--aa-extras] [--stack-format f] [--sample-log file]\n"
 		"	  [--json file [--json-format tlat|rt-tests]]%s [file]\n\n",
 		mode == TLAT_MODE_TOP ? "summary" : "histogram",
 		mode == TLAT_MODE_TOP ? " [--aa-only us]" : " [hist options]");
@@ -128,6 +130,8 @@ static void report_usage(FILE *out, enum tlat_mode mode)
 	      "     without -i, -T or -s, those the recording was made with apply\n"
 	      "     --no-aa: no auto-analysis (on by default when -i or -T apply)\n"
 	      "     --dump-tasks: print the task running on each CPU when tracing stopped\n"
+	      "     --aa-extras: after rtla's analysis lines, tlat's: each interference summed per\n"
+	      "     source, and the part of the latency that no line with a share explains\n"
 	      "     --stack-format truncate|skip|full: at an unknown address, stop the stack,\n"
 	      "     skip the address or print it raw (default truncate)\n"
 	      "  -n/--nano: display data in nanoseconds\n"

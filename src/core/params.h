@@ -112,6 +112,7 @@ struct tlat_params {
 	bool no_aa;			/* --no-aa; also set when no threshold is */
 	bool aa_only;			/* --aa-only: the analysis, no statistics */
 	bool dump_tasks;
+	bool aa_extras;			/* --aa-extras: tlat's lines after rtla's */
 	enum tlat_stack_format stack_format;
 	/* --on-threshold, then -t's trace (as rtla: last); and --on-end */
 	struct tlat_actions on_threshold;

@@ -13,27 +13,35 @@ static const char *const class_name[AA_NR_CLASS] = {
 	[AA_NMI] = "nmi", [AA_IRQ] = "irq", [AA_SOFTIRQ] = "softirq", [AA_THREAD] = "thread",
 };
 
-static struct json_object *part_json(const struct aa_part *part)
+static struct json_object *lines_json(const struct aa_line *lines, int nr)
 {
-	struct json_object *obj = json_object_new_object(), *lines = json_object_new_array();
+	struct json_object *arr = json_object_new_array();
 
-	if (!obj || !lines) {
-		json_object_put(obj);
-		json_object_put(lines);
-		return NULL;
-	}
-	for (int i = 0; i < part->nr_lines; i++) {
+	for (int i = 0; arr && i < nr; i++) {
 		struct json_object *line = json_object_new_object();
 
 		if (!line)
 			break;
-		json_add(line, "name", json_object_new_string(part->lines[i].name));
-		json_add(line, "id", json_object_new_int64(part->lines[i].id));
-		json_add(line, "ns", json_u64(part->lines[i].ns));
-		json_object_array_add(lines, line);
+		json_add(line, "name", json_object_new_string(lines[i].name));
+		json_add(line, "id", json_object_new_int64(lines[i].id));
+		json_add(line, "ns", json_u64(lines[i].ns));
+		json_object_array_add(arr, line);
 	}
+	return arr;
+}
+
+/* a class: rtla's lines (one per occurrence) and tlat's (summed per source) */
+static struct json_object *part_json(const struct aa_part *part)
+{
+	struct json_object *obj = json_object_new_object();
+
+	if (!obj)
+		return NULL;
 	json_add(obj, "ns", json_u64(part->sum_ns));
-	json_add(obj, "lines", lines);
+	json_add(obj, "occurrences", lines_json(part->occs, part->nr_occs));
+	json_add(obj, "other_occurrences", json_object_new_int(part->nr_other_occs));
+	json_add(obj, "other_occurrences_ns", json_u64(part->other_occs_ns));
+	json_add(obj, "lines", lines_json(part->lines, part->nr_lines));
 	json_add(obj, "others_ns", json_u64(part->other_ns));
 	return obj;
 }

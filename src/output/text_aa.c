@@ -2,8 +2,10 @@
 /*
  * text_aa.c - the auto-analysis report in rtla's words and layout
  * (timerlat_aa.c, v7.1 format strings), because people and CI grep for
- * them. One line is tlat's own: the part of the latency that no listed
- * component explains, which rtla leaves for the reader to work out.
+ * them: by default rtla's lines and no other. --aa-extras adds tlat's
+ * after them: each interference summed per source, and the part of the
+ * latency that none of the lines with a share explains (the shares then
+ * add up to 100 %), which rtla leaves for the reader to work out.
  */
 #include <string.h>
 
@@ -45,6 +47,7 @@ static void aa_render_stack(FILE *out, const struct aa_result *r, const struct a
 	}
 }
 
+/* rtla's class title, then one line per occurrence */
 static void aa_render_part(FILE *out, const struct aa_part *p, const char *title, int pad,
 			   int id_width, u64 total)
 {
@@ -52,12 +55,41 @@ static void aa_render_part(FILE *out, const struct aa_part *p, const char *title
 		return;
 	fprintf(out, "  %s %.*s %9.2f us (%.2f %%)\n", title, pad, AA_SPACES, us(p->sum_ns),
 		pct(p->sum_ns, total));
+	for (int i = 0; i < p->nr_occs; i++)
+		fprintf(out, "  %24s:%-*lld %.*s %9.2f us\n", p->occs[i].name, id_width,
+			p->occs[i].id, id_width == 3 ? 24 : 15, AA_SPACES, us(p->occs[i].ns));
+	if (p->nr_other_occs)
+		fprintf(out, "  %24s:%-*d %.*s %9.2f us\n", "others", id_width, p->nr_other_occs,
+			id_width == 3 ? 24 : 15, AA_SPACES, us(p->other_occs_ns));
+}
+
+/* --aa-extras: a class summed per source, in rtla's line layout */
+static void aa_render_sums(FILE *out, const struct aa_part *p, const char *title, int pad,
+			   int id_width)
+{
+	if (!p->sum_ns)
+		return;
+	fprintf(out, "  %s per source: %.*s %9.2f us\n", title, pad, AA_SPACES, us(p->sum_ns));
 	for (int i = 0; i < p->nr_lines; i++)
 		fprintf(out, "  %24s:%-*lld %.*s %9.2f us\n", p->lines[i].name, id_width,
 			p->lines[i].id, id_width == 3 ? 24 : 15, AA_SPACES, us(p->lines[i].ns));
 	if (p->other_ns)
 		fprintf(out, "  %24s:%-*s %.*s %9.2f us\n", "others", id_width, "",
 			id_width == 3 ? 24 : 15, AA_SPACES, us(p->other_ns));
+}
+
+static void aa_render_extras(FILE *out, const struct aa_result *r)
+{
+	u64 total = r->total_ns;
+
+	aa_render_sums(out, &r->parts[AA_NMI], "NMI interference", 24, 3);
+	if (r->irq_stop)
+		return;	/* rtla lists no more after an IRQ stop */
+	aa_render_sums(out, &r->parts[AA_IRQ], "IRQ interference", 24, 3);
+	aa_render_sums(out, &r->parts[AA_SOFTIRQ], "Softirq interference", 20, 3);
+	aa_render_sums(out, &r->parts[AA_THREAD], "Thread interference", 21, 12);
+	fprintf(out, "  Not in the lines with a share: %.*s %9.2f us (%.2f %%)\n", 22, AA_SPACES,
+		r->unexplained_ns / 1000.0, total ? r->unexplained_ns * 100.0 / total : 0.0);
 }
 
 void aa_render_result(FILE *out, const struct aa_result *r, const struct aa_render_opts *o)
@@ -93,9 +125,9 @@ void aa_render_result(FILE *out, const struct aa_result *r, const struct aa_rend
 		aa_render_part(out, &r->parts[AA_IRQ], "IRQ interference", 36, 3, total);
 		aa_render_part(out, &r->parts[AA_SOFTIRQ], "Softirq interference", 32, 3, total);
 		aa_render_part(out, &r->parts[AA_THREAD], "Thread interference", 33, 12, total);
-		fprintf(out, "  Unexplained (scheduling): %.*s %9.2f us (%.2f %%)\n", 26, AA_SPACES,
-			r->unexplained_ns / 1000.0, total ? r->unexplained_ns * 100.0 / total : 0.0);
 	}
+	if (o->extras)
+		aa_render_extras(out, r);
 	fprintf(out, "------------------------------------------------------------------------\n");
 	fprintf(out, "  %s latency: %.*s %9.2f us (100%%)\n", r->irq_stop ? "   IRQ" : "Thread", 37,
 		AA_SPACES, us(total));
@@ -136,6 +168,7 @@ void text_aa(FILE *out, const struct tlat_report *r)
 	const struct tlat_report_aa *aa = r->aa;
 	struct aa_render_opts opts = {
 		.stack_format = r->params->stack_format,
+		.extras = r->params->aa_extras,
 		/* without symbols, --stack-format decides what the addresses show */
 		.symbol = aa->symbol,
 		.symbol_ctx = aa->symbol_ctx,

@@ -14,6 +14,7 @@
 
 struct aa_render_opts {
 	enum tlat_stack_format stack_format;
+	bool extras;		/* --aa-extras: tlat's lines after rtla's */
 	/* a return address's function name, or NULL if unknown */
 	const char *(*symbol)(void *ctx, u64 addr);
 	void *symbol_ctx;

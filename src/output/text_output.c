@@ -43,7 +43,8 @@ static void text_frame(void *priv, const struct tlat_report *r)
 {
 	const struct text_renderer *renderer = priv;
 
-	if (renderer->frame)
+	/* --aa-only: no statistics, not even the frame before a stop's actions */
+	if (renderer->frame && !r->params->aa_only)
 		renderer->frame(stdout, r);
 }
 

@@ -87,6 +87,7 @@ static int live_resume(void *ctx, char *err)
 {
 	struct live *l = ctx;
 
+	run_trace_switch(l->run, true);
 	if (tracefs_trace_is_on(l->session->inst) || !tracefs_trace_on(l->session->inst))
 		return 0;
 	tlat_err(err, "cannot turn tracing back on after a threshold: %s", strerror(errno));
@@ -187,8 +188,6 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	if (ret)
 		return TLAT_EXIT_ERROR;
 	run->collector = &c;
-	if (run_trace_init(run, &c, err))
-		goto out_close;
 
 	/* the measuring threads inherit the mask: stop signals go to the main thread */
 	signals_block(true);
@@ -207,6 +206,8 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	/* last: a --filter must not starve what the source and the analysis read */
 	if (extra_events_enable(&events, p, session->inst, &run->notes, err))
 		goto out_close;
+	if (run_trace_init(run, &c, session, src, err))
+		goto out_close;
 	/* after the source set its tracer: the kernel keeps it while the buffers are read */
 	if (recording && collector_record_to(&c, p->recording, err))
 		goto out_close;
@@ -221,6 +222,7 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 		analysis_window(run->analysis, w.start_ns, w.end_ns);
 	if (run->ops->start(src, err))
 		goto out_stop;
+	run_trace_switch(run, true);
 	if (recording)
 		record_meta(run, session->inst, src);
 	/* after start: the module creates its kernel threads only then */
@@ -230,6 +232,7 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	if (run_loop(&env, &run->pipeline, &w, err))
 		goto out_stop;
 	run->ops->stop(src);
+	run_trace_switch(run, false);
 	stopped_ns = mono_now_ns();
 	/* what the kernel wrote before the stop is still measurement */
 	if (live_drain(&live, 0, err) < 0)
@@ -256,6 +259,8 @@ out_close:
 	collector_free(&c);
 	/* before the source: the module source unloads the module its events may use */
 	extra_events_free(events);
+	/* before the source: the tracer must not outlive its knobs */
+	run_trace_close(run);
 	if (src)
 		run->ops->close(src);
 	return status;

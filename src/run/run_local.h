@@ -28,7 +28,9 @@ struct run {
 	struct tlat_aggregate *agg;
 	struct pipeline pipeline;
 	struct analysis *analysis;		/* NULL: no auto-analysis */
-	struct text_save *trace;		/* NULL: no trace action */
+	struct text_save *trace;		/* NULL: no trace action, or trace_inst */
+	/* the trace action's instance, the kernel's own text; NULL: none */
+	struct tracefs_instance *trace_inst;
 	struct tlat_collector *collector;
 	const struct tlat_source_ops *ops;
 	bool user_data;			/* the source measures the user-return context */
@@ -79,9 +81,18 @@ int run_threshold(struct run *run, int (*resume)(void *ctx, char *err), void *ct
 enum tlat_exit run_conclude(struct run *run, u64 end_ns, struct extra_events *events, char *err);
 enum tlat_exit run_restored(struct run *run, enum tlat_exit status, char *err);
 
-/* -t and trace actions: keep what the buffers held, to save it on a hit */
-int run_trace_init(struct run *run, struct tlat_collector *c, char *err);
-/* the actions' save_trace: the store into path, with rtla's line */
+/*
+ * -t and trace actions: a kernel source's samples also go to the trace
+ * instance (its tracer or events, the -e events), else the collector keeps
+ * the newest records; after the source's open()
+ */
+int run_trace_init(struct run *run, struct tlat_collector *c, struct tlat_session *session,
+		   struct tlat_source *src, char *err);
+/* the trace instance on with tlat's (start, a continue), off at a stop */
+void run_trace_switch(struct run *run, bool on);
+/* remove the trace instance: before the source restores its knobs */
+void run_trace_close(struct run *run);
+/* the actions' save_trace: the instance's text or the store into path, with rtla's line */
 int run_trace_save(void *run, const char *path, char *err);
 /* the kernel's function names in the collector's tep, loaded once, when first needed */
 bool run_symbols(struct run *run);

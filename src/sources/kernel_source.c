@@ -132,6 +132,27 @@ void kernel_source_record(struct tlat_source *src, struct tep_event *event,
 	timerlat_records_forward(&ks_of(src)->records, event, record, sink);
 }
 
+int kernel_source_trace_instance(struct tlat_source *src, struct tracefs_instance *inst,
+				 char *err)
+{
+	struct kernel_source *ks = ks_of(src);
+	const struct kernel_source_events *ev = &ks->kind->events;
+
+	if (ks->kind->tracer) {
+		if (!tracefs_tracer_set(inst, TRACEFS_TRACER_CUSTOM, ks->kind->tracer))
+			return 0;
+		tlat_err(err, "cannot set the %s tracer in %s: %s", ks->kind->tracer,
+			 tracefs_instance_get_name(inst), strerror(errno));
+		return -EIO;
+	}
+	if (!tracefs_event_enable(inst, ev->system, ev->sample) &&
+	    (!ks->params->stack_us || !tracefs_event_enable(inst, ev->system, ev->stack)))
+		return 0;
+	tlat_err(err, "cannot enable %s's events in %s: %s", ev->system,
+		 tracefs_instance_get_name(inst), strerror(errno));
+	return -EIO;
+}
+
 /*
  * User threads must have closed timerlat_fd before the tracer goes: the
  * kernel SIGKILLs the user threads it still knows, and with them tlat.

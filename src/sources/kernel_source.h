@@ -33,6 +33,8 @@ struct kernel_source_kind {
 	const char *resource;
 	const char *owner;
 	struct kernel_source_events events;
+	/* the tracer that writes its samples; NULL: its events do */
+	const char *tracer;
 	/* the knobs of the kernel's own stop thresholds, -i and -T */
 	const char *stop_irq_knob;
 	const char *stop_thread_knob;
@@ -148,6 +150,18 @@ void kernel_source_record(struct tlat_source *src, struct tep_event *event,
 			  struct tep_record *record, struct tlat_sink *sink);
 
 /**
+ * kernel_source_trace_instance - the source's trace_instance(): its tracer,
+ * or its sample and (with -s) stack events
+ * @src: the source, opened
+ * @inst: the trace action's instance
+ * @err: the error line, on failure
+ *
+ * Returns 0, or -errno with @err set.
+ */
+int kernel_source_trace_instance(struct tlat_source *src, struct tracefs_instance *inst,
+				 char *err);
+
+/**
  * kernel_source_stop - the source's stop(): the measuring threads, then trace off
  * @src: the source, opened
  */
@@ -175,6 +189,7 @@ void kernel_source_close(struct tlat_source *src);
 	.start = kernel_source_start,					\
 	.arm_thresholds = kernel_source_arm_thresholds,			\
 	.record = kernel_source_record,					\
+	.trace_instance = kernel_source_trace_instance,			\
 	.stop = kernel_source_stop,					\
 	.user_data = kernel_source_user_data,				\
 	.close = kernel_source_close

@@ -47,6 +47,13 @@ struct tlat_source_ops {
 	 */
 	int (*decoder)(struct tlat_source **src, const struct tlat_params *params,
 		       struct tep_handle *tep, char *err);
+	/*
+	 * Configure a second instance to record what the source's kernel side
+	 * writes, for the trace action to save as the kernel's own text;
+	 * NULL where the source has no such text (tlat's copy of the records
+	 * stands in). 0, or -errno with err set.
+	 */
+	int (*trace_instance)(struct tlat_source *src, struct tracefs_instance *inst, char *err);
 	/* start measuring, as close to simultaneously on all CPUs as it can */
 	int (*start)(struct tlat_source *src, char *err);
 	/*

@@ -249,6 +249,7 @@ static const struct kernel_source_kind tl_kind = {
 	.resource = "timerlat",
 	.owner = "the timerlat tracer",
 	.events = { "ftrace", "timerlat", "kernel_stack", "size", "caller" },
+	.tracer = "timerlat",
 	/* the tracer stops the instance it runs in, not the top-level buffer */
 	.stop_irq_knob = "osnoise/stop_tracing_us",
 	.stop_thread_knob = "osnoise/stop_tracing_total_us",

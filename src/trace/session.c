@@ -16,7 +16,9 @@
 #include "trace/session.h"
 
 #define TLAT_INSTANCE_PREFIX	"tlat_"
-#define TLAT_INSTANCE_REGEX	"^tlat_[0-9][0-9]*$"	/* libtracefs: basic regex */
+/* tlat_PID, and tlat_PID_trace (the trace action's); libtracefs: basic regex */
+#define TLAT_INSTANCE_REGEX	"^tlat_[0-9][0-9]*\\(_trace\\)\\{0,1\\}$"
+#define TLAT_TRACE_SUFFIX	"_trace"
 
 /*
  * An instance belongs to a live run only if its pid exists and is a tlat
@@ -95,7 +97,7 @@ int session_open(struct tlat_session *session, char *err)
 	 * Sample times are compared with CLOCK_MONOTONIC (warm-up, -d), and
 	 * the tracepoint source compares them with hrtimer expiries.
 	 */
-	ret = session_set_clock(session, "mono");
+	ret = session_set_clock(session->inst, "mono");
 	if (ret) {
 		tlat_err(err, "cannot set the trace clock to mono: %s", strerror(-ret));
 		session_close(session, NULL);
@@ -120,9 +122,10 @@ static void session_destroy_instance(struct tracefs_instance *inst,
 			return;
 		usleep(10000);
 	}
-	tlat_note(notes, TLAT_NOTE_WARNING,
-		  "tlat: %s is still in use (a file of it is open): the next run removes it",
-		  tracefs_instance_get_name(inst));
+	if (notes)
+		tlat_note(notes, TLAT_NOTE_WARNING,
+			  "tlat: %s is still in use (a file of it is open): the next run removes it",
+			  tracefs_instance_get_name(inst));
 }
 
 void session_close(struct tlat_session *session, const struct tlat_notes *notes)
@@ -138,9 +141,9 @@ void session_close(struct tlat_session *session, const struct tlat_notes *notes)
 		tracefs_mount_put(&session->mount, !other_instances_alive());
 }
 
-int session_set_clock(struct tlat_session *session, const char *clock)
+int session_set_clock(struct tracefs_instance *inst, const char *clock)
 {
-	char *clocks = tracefs_instance_file_read(session->inst, "trace_clock", NULL);
+	char *clocks = tracefs_instance_file_read(inst, "trace_clock", NULL);
 	bool found = false;
 
 	/* the list looks like "[local] global counter uptime perf mono ..." */
@@ -149,5 +152,39 @@ int session_set_clock(struct tlat_session *session, const char *clock)
 	free(clocks);
 	if (!found)
 		return -ENOENT;
-	return tracefs_instance_file_write(session->inst, "trace_clock", clock) < 0 ? -EIO : 0;
+	return tracefs_instance_file_write(inst, "trace_clock", clock) < 0 ? -EIO : 0;
+}
+
+struct tracefs_instance *session_trace_open(struct tlat_session *session, char *err)
+{
+	struct tracefs_instance *inst;
+	char name[48];
+	int ret;
+
+	snprintf(name, sizeof(name), "%s" TLAT_TRACE_SUFFIX,
+		 tracefs_instance_get_name(session->inst));
+	inst = tracefs_instance_create(name);
+	if (!inst) {
+		tlat_err(err, "cannot create tracefs instance %s: %s", name, strerror(errno));
+		return NULL;
+	}
+	tracefs_trace_off(inst);
+	ret = session_set_clock(inst, "mono");
+	if (ret) {
+		tlat_err(err, "cannot set the trace clock of %s to mono: %s", name,
+			 strerror(-ret));
+		session_trace_close(inst, NULL);
+		return NULL;
+	}
+	return inst;
+}
+
+void session_trace_close(struct tracefs_instance *inst, const struct tlat_notes *notes)
+{
+	if (!inst)
+		return;
+	tracefs_trace_off(inst);
+	tracefs_tracer_clear(inst);
+	session_destroy_instance(inst, notes);
+	tracefs_instance_free(inst);
 }

@@ -39,12 +39,32 @@ int session_open(struct tlat_session *session, char *err);
 void session_close(struct tlat_session *session, const struct tlat_notes *notes);
 
 /**
- * session_set_clock - the instance's trace clock
- * @session: the session
+ * session_set_clock - an instance's trace clock
+ * @inst: the instance
  * @clock: the clock's name, such as "mono"
  *
  * Returns 0, -ENOENT if the kernel has no such clock, or -EIO.
  */
-int session_set_clock(struct tlat_session *session, const char *clock);
+int session_set_clock(struct tracefs_instance *inst, const char *clock);
+
+/**
+ * session_trace_open - the trace action's instance, tlat_PID_trace
+ * @session: the session, whose instance names it
+ * @err: the error line, on failure
+ *
+ * A second instance on the mono clock, tracing off, which nothing reads:
+ * its "trace" file is the kernel's own text of what the source configures
+ * in it. A killed run's is removed with its tlat_PID.
+ *
+ * Returns it, for session_trace_close(), or NULL with @err set.
+ */
+struct tracefs_instance *session_trace_open(struct tlat_session *session, char *err);
+
+/**
+ * session_trace_close - clear its tracer and remove the trace action's instance
+ * @inst: from session_trace_open(), or NULL
+ * @notes: where a warning goes if it cannot be removed yet, or NULL
+ */
+void session_trace_close(struct tracefs_instance *inst, const struct tlat_notes *notes);
 
 #endif

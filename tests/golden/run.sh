@@ -37,6 +37,7 @@ VARIANTS=(
 	"json-hist|hist --json -"
 	"json-rt-tests|hist --json - --json-format rt-tests"
 	"tasks|--dump-tasks --stack-format full"
+	"extras|--aa-extras"
 )
 
 # tlat's version is the one thing allowed to differ

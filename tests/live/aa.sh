@@ -41,7 +41,7 @@ taskset -c $AA_CPU sh -c 'while :; do :; done' &
 spinner=$!
 for attempt in 1 2 3 4 5; do
 	hog_start "$WORK/hog.log"
-	"$TLAT" top -c $AA_CPU -T 1000 -d 30 -q -t "$WORK/trace.txt" \
+	"$TLAT" top -c $AA_CPU -T 1000 -d 30 -q -t "$WORK/trace.txt" --aa-extras \
 		--sample-log "$WORK/hog.samples" > "$WORK/aa.out" 2>&1
 	rc=$?
 	hog_stop
@@ -119,12 +119,21 @@ check "-i 1: exit status 2 and the IRQ-stop layout" irq_layout || show "$WORK/ir
 # --- -a, --aa-only, --no-aa, --dump-tasks, hist ---------------------------------
 # (whatever crossed the threshold: host noise may beat the hog to it)
 hog_start "$WORK/hog2.log"
-(cd "$WORK" && "$TLAT" top -c $AA_CPU -a 1000 -d 30 -q > a.out 2>&1)
+# (no -q: rtla's order, the statistics, the saved trace, the statistics again)
+(cd "$WORK" && "$TLAT" top -c $AA_CPU -a 1000 -d 30 > a.out 2>&1)
 rc=$?
 check "-a 1000: exit 2, saves timerlat_trace.txt and analyses" \
 	bash -c "[ $rc = 2 ] && grep -qx '  Saving trace to timerlat_trace.txt' $WORK/a.out &&
 		 [ -s $WORK/timerlat_trace.txt ] && grep -q 'analyzing it' $WORK/a.out" ||
 	show "$WORK/a.out"
+# (the refresh at the hit ends with its ALL row after the actions, as rtla's
+# reaches a pipe: tests/tools/rtla-upstream.sh's 1ALL case)
+check "-a 1000 without -q: statistics, 'Saving trace to', statistics again, as rtla" \
+	bash -c "awk '/^  Saving trace to /{ print \"S\" } /^ +Timer Latency/{ print \"H\" }' \
+		 $WORK/a.out | tail -3 | tr -d '\n' | grep -qx HSH" ||
+	show "$WORK/a.out"
+check "-a 1000: rtla's lines only, no tlat extra without --aa-extras" \
+	bash -c "! grep -q -e ' per source: ' -e 'Not in the lines with a share' $WORK/a.out"
 
 check "-a 1000 (so -s 1000): the stack of the timer interrupt is printed" \
 	bash -c "grep -A3 -x '    Blocking thread stack trace' $WORK/a.out |

@@ -18,8 +18,9 @@
 #             hardware, not under TCG)
 #   sum       the listed components add up to the thread latency within
 #             PERCENT (5)
-#   exact     with the "Unexplained" line, they add up to it exactly (to the
-#             rounding of the printed values): the report is consistent
+#   exact     with --aa-extras' "Not in the lines with a share" line, they
+#             add up to it exactly (to the rounding of the printed values):
+#             the report is consistent
 # Diagnostics go to stdout as "# " lines; the exit status is the verdict.
 
 check=$1 out=$2 hoglog=$3 samplelog=$4 pid=$5 cpu=$6 thresh_us=$7 percent=$8
@@ -77,7 +78,7 @@ sum|exact)
 	done
 	echo "# components sum to $sum us of a $total us thread latency"
 	if [ "$check" = exact ]; then
-		u=$(aa_us "Unexplained (scheduling):")
+		u=$(aa_us "Not in the lines with a share:")
 		awk -v s="$sum" -v u="$u" -v t="$total" 'BEGIN { d = s + u - t; if (d < 0) d = -d
 			exit !(u != "" && d <= 0.1) }'
 		exit

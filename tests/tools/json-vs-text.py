@@ -132,13 +132,27 @@ def aa(doc, text):
             same(f"cpu {cpu} blocking time", us(bt["ns"]), m[1])
             m = re.search(r"^  Timerlat IRQ duration: +([0-9.]+) us", block, re.M)
             same(f"cpu {cpu} timer IRQ", us(r["timer_irq_ns"] or 0), m[1])
-            m = re.search(r"^  Unexplained \(scheduling\): +(-?[0-9.]+) us", block, re.M)
-            same(f"cpu {cpu} unexplained", f"{r['unexplained_ns'] / 1000:.2f}", m[1])
+            # --aa-extras only
+            m = re.search(r"^  Not in the lines with a share: +(-?[0-9.]+) us", block, re.M)
+            if m:
+                same(f"cpu {cpu} unexplained", f"{r['unexplained_ns'] / 1000:.2f}", m[1])
             for cls, title in (("irq", "IRQ"), ("softirq", "Softirq"), ("thread", "Thread")):
-                m = re.search(rf"^  {title} interference +([0-9.]+) us", block, re.M)
+                m = re.search(rf"^  {title} interference +([0-9.]+) us \(", block, re.M)
                 part = r["interference"][cls]
                 same(f"cpu {cpu} {cls} interference",
                      us(part["ns"]) if part["ns"] else None, m and m[1])
+                if not m:
+                    continue
+                # rtla's lines: one per occurrence, up to the next class or the dashes
+                rest = block[m.end():].split("\n", 1)[1]
+                occ = []
+                for line in rest.splitlines():
+                    o = re.match(r"^  +(\S+):(-?\d+) +([0-9.]+) us$", line)
+                    if not o:
+                        break
+                    occ.append((o[1], int(o[2]), o[3]))
+                want = [(x["name"], x["id"], us(x["ns"])) for x in part["occurrences"]]
+                same(f"cpu {cpu} {cls} occurrences", occ[:len(want)], want)
         # --stack-format truncate: the text stops at the first frame without a symbol
         syms = []
         for frame in r["stack"]:

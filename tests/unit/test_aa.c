@@ -50,13 +50,15 @@
 #define SP15	SP12 "   "
 #define SP16	SP12 "    "
 #define SP24	SP12 SP12
-#define SP26	SP24 "  "
 #define SP30	SP24 SP6
 #define SP32	SP16 SP16
 #define SP33	SP32 " "
 #define SP36	SP30 SP6
 #define SP37	SP36 " "
 #define SP40	SP36 "    "
+#define SP20	SP16 "    "
+#define SP21	SP20 " "
+#define SP22	SP20 "  "
 #define DASHES	"------------------------------------------------------------------------\n"
 
 /* ---- event formats ---------------------------------------------------- */
@@ -82,6 +84,21 @@
 #define SOFTIRQ_NOISE_ID	515
 #define THREAD_NOISE_ID		516
 #define KERNEL_STACK_ID		4
+#define TIMERLAT_ID		21
+
+/* ftrace:timerlat, the samples the osnoise adapter reads the contexts of */
+static const char timerlat_format[] =
+	"name: timerlat\n"
+	"ID: 21\n"
+	"format:\n"
+	COMMON_FIELDS
+	"\n"
+	"\tfield:unsigned int seqnum;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:int context;\toffset:12;\tsize:4;\tsigned:1;\n"
+	"\tfield:u64 timer_latency;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"#%-5u context %6s timer_latency %9llu ns\", REC->seqnum, "
+	"(REC->context) ? \"thread\" : \"irq\", REC->timer_latency\n";
 
 static const char local_timer_entry_format[] =
 	"name: local_timer_entry\n"
@@ -303,6 +320,7 @@ static const struct format osnoise_formats[] = {
 	{ "osnoise", nmi_noise_format },
 	{ "osnoise", softirq_noise_format },
 	{ "osnoise", thread_noise_format },
+	{ "ftrace", timerlat_format },
 	{ "sched", sched_switch_format },
 	{ NULL, NULL },
 };
@@ -477,45 +495,50 @@ static void sched_switch(struct fx *fx, int cpu, u64 ts, const char *prev_comm, 
 
 /*
  * osnoise:*_noise are written as the noise ends (record ts); their start
- * field is on another clock and holds garbage here on purpose: the adapter
- * must not use it.
+ * field is the kernel's stamp on the CPU's local clock, which the tests put
+ * OSN_SKEW behind the instance's: the helpers take the start on the
+ * instance's clock, the adapter must find it back.
  */
-static void irq_noise(struct fx *fx, int cpu, u64 ts, const char *desc, int vector, u64 dur)
+#define OSN_SKEW	(US(777777) + 321)
+
+static void irq_noise(struct fx *fx, int cpu, u64 ts, u64 start, const char *desc, int vector,
+		      u64 dur)
 {
 	unsigned char data[64] = { 0 };
 
-	put64(data, 8, 12345);
+	put64(data, 8, start - OSN_SKEW);
 	put64(data, 16, dur);
 	put_str(data, 24, 32, desc);
 	put32(data, 28, vector);
 	feed(fx, IRQ_NOISE_ID, cpu, ts, data, 32 + strlen(desc) + 1);
 }
 
-static void softirq_noise(struct fx *fx, int cpu, u64 ts, int vector, u64 dur)
+static void softirq_noise(struct fx *fx, int cpu, u64 ts, u64 start, int vector, u64 dur)
 {
 	unsigned char data[32] = { 0 };
 
-	put64(data, 8, 12345);
+	put64(data, 8, start - OSN_SKEW);
 	put64(data, 16, dur);
 	put32(data, 24, vector);
 	feed(fx, SOFTIRQ_NOISE_ID, cpu, ts, data, 28);
 }
 
-static void nmi_noise(struct fx *fx, int cpu, u64 ts, u64 dur)
+static void nmi_noise(struct fx *fx, int cpu, u64 ts, u64 start, u64 dur)
 {
 	unsigned char data[32] = { 0 };
 
-	put64(data, 8, 12345);
+	put64(data, 8, start - OSN_SKEW);
 	put64(data, 16, dur);
 	feed(fx, NMI_NOISE_ID, cpu, ts, data, 24);
 }
 
-static void thread_noise(struct fx *fx, int cpu, u64 ts, const char *comm, int pid, u64 dur)
+static void thread_noise(struct fx *fx, int cpu, u64 ts, u64 start, const char *comm, int pid,
+			 u64 dur)
 {
 	unsigned char data[48] = { 0 };
 
 	strncpy((char *)data + 8, comm, 16);
-	put64(data, 24, 12345);
+	put64(data, 24, start - OSN_SKEW);
 	put64(data, 32, dur);
 	put32(data, 40, pid);
 	feed(fx, THREAD_NOISE_ID, cpu, ts, data, 44);
@@ -1110,13 +1133,13 @@ static void test_osnoise_adapter(void **state)
 	assert_false(cfg.threads_from_switches);
 	fx_open(fx, &aa_osnoise_ops, &cfg);
 	/* the hog's previous stretch, before the window */
-	thread_noise(fx, 0, AT(-50), "tlat-hog", HOG_PID, US(100));
+	thread_noise(fx, 0, AT(-50), AT(-150), "tlat-hog", HOG_PID, US(100));
 	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(8), US(8));
-	irq_noise(fx, 0, AT(15), "local_timer", 236, US(10));
-	softirq_noise(fx, 0, AT(1004), 3, US(4));
-	nmi_noise(fx, 0, AT(2000), US(2));
-	thread_noise(fx, 0, AT(2996), "tlat-hog", HOG_PID, US(2975));
-	thread_noise(fx, 0, AT(2999), "kworker/1:1", 7, US(3));
+	irq_noise(fx, 0, AT(15), AT(5), "local_timer", 236, US(10));
+	softirq_noise(fx, 0, AT(1004), AT(1000), 3, US(4));
+	nmi_noise(fx, 0, AT(2000), AT(1998), US(2));
+	thread_noise(fx, 0, AT(2996), AT(15), "tlat-hog", HOG_PID, US(2975));
+	thread_noise(fx, 0, AT(2999), AT(2996), "kworker/1:1", 7, US(3));
 	sample(fx, TLAT_CTX_THREAD, 0, 1, TLAT_PID, AT(3000), US(3000));
 
 	result(fx, 0, &res);
@@ -1464,9 +1487,9 @@ static const char *symbol(void *ctx, u64 addr)
 	return NULL;
 }
 
-static char *render(const struct aa_result *r, enum tlat_stack_format format)
+static char *render_opts(const struct aa_result *r, enum tlat_stack_format format, bool extras)
 {
-	struct aa_render_opts opts = { .stack_format = format, .symbol = symbol };
+	struct aa_render_opts opts = { .stack_format = format, .symbol = symbol, .extras = extras };
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
@@ -1477,18 +1500,36 @@ static char *render(const struct aa_result *r, enum tlat_stack_format format)
 	return text;
 }
 
+static char *render(const struct aa_result *r, enum tlat_stack_format format)
+{
+	return render_opts(r, format, false);
+}
+
+/* one occurrence, summed into its source's line as the engine does */
 static void part_line(struct aa_part *p, long long id, const char *name, u64 ns)
 {
-	p->lines[p->nr_lines].id = id;
-	strcpy(p->lines[p->nr_lines].name, name);
-	p->lines[p->nr_lines].ns = ns;
-	p->nr_lines++;
+	int i;
+
+	p->occs[p->nr_occs].id = id;
+	strcpy(p->occs[p->nr_occs].name, name);
+	p->occs[p->nr_occs].ns = ns;
+	p->nr_occs++;
 	p->sum_ns += ns;
+	for (i = 0; i < p->nr_lines; i++)
+		if (p->lines[i].id == id && !strcmp(p->lines[i].name, name))
+			break;
+	if (i == p->nr_lines) {
+		p->lines[i].id = id;
+		strcpy(p->lines[i].name, name);
+		p->nr_lines++;
+	}
+	p->lines[i].ns += ns;
 }
 
 /*
  * A thread stop of 50 us on CPU 3: delay 2, timer IRQ 4, blocking 30,
- * NMI 1, IRQ 2.5, softirq 3.5, thread 5; unexplained 50 - 48 = 2.
+ * NMI 1, IRQ 2.5 (eth0 twice), softirq 3.5, thread 5; unexplained
+ * 50 - 48 = 2.
  */
 static void thread_stop_result(struct aa_result *r)
 {
@@ -1506,7 +1547,8 @@ static void thread_stop_result(struct aa_result *r)
 	strcpy(r->blocking_comm, "tlat-hog");
 	r->blocking_ns = US(30);
 	r->parts[AA_NMI].sum_ns = US(1);
-	part_line(&r->parts[AA_IRQ], 11, "eth0", 2500);
+	part_line(&r->parts[AA_IRQ], 11, "eth0", 1000);
+	part_line(&r->parts[AA_IRQ], 11, "eth0", 1500);
 	part_line(&r->parts[AA_SOFTIRQ], 3, "NET_RX", 3500);
 	part_line(&r->parts[AA_THREAD], 7, "kworker/1:1", US(5));
 	r->unexplained_ns = US(2);
@@ -1534,14 +1576,28 @@ static void thread_stop_result(struct aa_result *r)
 #define THREAD_STOP_TAIL \
 	"  NMI interference " SP36 " " "     1.00 us (2.00 %)\n" \
 	"  IRQ interference " SP36 " " "     2.50 us (5.00 %)\n" \
-	"  " SP16 "    eth0" ":" "11 " " " SP24 " " "     2.50 us\n" \
+	"  " SP16 "    eth0" ":" "11 " " " SP24 " " "     1.00 us\n" \
+	"  " SP16 "    eth0" ":" "11 " " " SP24 " " "     1.50 us\n" \
 	"  Softirq interference " SP32 " " "     3.50 us (7.00 %)\n" \
 	"  " SP16 "  NET_RX" ":" "3  " " " SP24 " " "     3.50 us\n" \
 	"  Thread interference " SP33 " " "     5.00 us (10.00 %)\n" \
 	"  " SP12 " kworker/1:1" ":" "7           " " " SP15 " " "     5.00 us\n" \
-	"  Unexplained (scheduling): " SP26 " " "     2.00 us (4.00 %)\n" \
+	THREAD_STOP_END
+
+#define THREAD_STOP_END \
 	DASHES \
 	"  Thread latency: " SP37 " " "    50.00 us (100%)\n"
+
+/* --aa-extras: tlat's lines between rtla's and the dashes */
+#define THREAD_STOP_EXTRAS \
+	"  NMI interference per source: " SP24 " " "     1.00 us\n" \
+	"  IRQ interference per source: " SP24 " " "     2.50 us\n" \
+	"  " SP16 "    eth0" ":" "11 " " " SP24 " " "     2.50 us\n" \
+	"  Softirq interference per source: " SP20 " " "     3.50 us\n" \
+	"  " SP16 "  NET_RX" ":" "3  " " " SP24 " " "     3.50 us\n" \
+	"  Thread interference per source: " SP21 " " "     5.00 us\n" \
+	"  " SP12 " kworker/1:1" ":" "7           " " " SP15 " " "     5.00 us\n" \
+	"  Not in the lines with a share: " SP22 " " "     2.00 us (4.00 %)\n"
 
 static void test_render_thread_stop(void **state)
 {
@@ -1566,6 +1622,26 @@ static void test_render_thread_stop(void **state)
 	free(text);
 	text = render(&r, TLAT_STACK_FULL);
 	assert_string_equal(text, full);
+	free(text);
+}
+
+/* rtla's lines first and unchanged, then tlat's sums and the rest */
+static void test_render_extras(void **state)
+{
+	static const char *const rtla_tail = THREAD_STOP_TAIL;
+	struct aa_result r;
+	char *text, *expected;
+	size_t head;
+
+	(void)state;
+	thread_stop_result(&r);
+	text = render_opts(&r, TLAT_STACK_TRUNCATE, true);
+	head = strlen(THREAD_STOP_HEAD) + strlen(rtla_tail) - strlen(THREAD_STOP_END);
+	assert_non_null(expected = malloc(head + strlen(THREAD_STOP_EXTRAS THREAD_STOP_END) + 1));
+	memcpy(expected, THREAD_STOP_HEAD THREAD_STOP_TAIL, head);
+	strcpy(expected + head, THREAD_STOP_EXTRAS THREAD_STOP_END);
+	assert_string_equal(text, expected);
+	free(expected);
 	free(text);
 }
 
@@ -1773,9 +1849,9 @@ static void test_osnoise_softirq_across_window_start(void **state)
 
 	fx_open(fx, &aa_osnoise_ops, &cfg);
 	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(8), US(8));
-	irq_noise(fx, 0, AT(15), "local_timer", 236, US(10));
-	softirq_noise(fx, 0, AT(50), 3, US(50));
-	thread_noise(fx, 0, AT(200), "tlat-hog", HOG_PID, US(150));
+	irq_noise(fx, 0, AT(15), AT(5), "local_timer", 236, US(10));
+	softirq_noise(fx, 0, AT(50), AT(-10), 3, US(50));
+	thread_noise(fx, 0, AT(200), AT(50), "tlat-hog", HOG_PID, US(150));
 	sample(fx, TLAT_CTX_THREAD, 0, 1, TLAT_PID, AT(200), US(200));
 
 	result(fx, 0, &res);
@@ -2026,9 +2102,9 @@ static void test_osnoise_nmi_in_timer_irq(void **state)
 
 	fx_open(fx, &aa_osnoise_ops, &cfg);
 	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(8), US(8));
-	nmi_noise(fx, 0, AT(14), US(5));
-	irq_noise(fx, 0, AT(15), "local_timer", 236, US(5));
-	thread_noise(fx, 0, AT(100), "tlat-hog", HOG_PID, US(85));
+	nmi_noise(fx, 0, AT(14), AT(9), US(5));
+	irq_noise(fx, 0, AT(15), AT(5), "local_timer", 236, US(5));
+	thread_noise(fx, 0, AT(100), AT(15), "tlat-hog", HOG_PID, US(85));
 	sample(fx, TLAT_CTX_THREAD, 0, 1, TLAT_PID, AT(100), US(100));
 
 	result(fx, 0, &res);
@@ -2045,6 +2121,79 @@ static void test_osnoise_nmi_in_timer_irq(void **state)
 }
 
 /* a test with a struct fx in *state, freed even when it fails */
+/* an IRQ sample as the timerlat tracer writes it, in the timer IRQ */
+static void timerlat_irq_sample(struct fx *fx, int cpu, u64 ts, u32 seq)
+{
+	unsigned char data[24] = { 0 };
+
+	put32(data, 8, (int32_t)seq);
+	put32(data, 12, 0);
+	feed(fx, TIMERLAT_ID, cpu, ts, data, 24);
+}
+
+/*
+ * The clocks' offset, learned from the events, can put the timer IRQ's
+ * start after its sample: here the timer IRQ's record is the CPU's first
+ * event and 76 us late. The first irq_noise after the IRQ sample is the
+ * timer's (rtla's rule): it starts no later than the sample.
+ */
+/* issue 15's activation from its IRQ sample on (see below), and its result */
+static void issue15_activation(struct fx *fx, bool sample_event, struct aa_result *res)
+{
+	if (sample_event)
+		timerlat_irq_sample(fx, 0, AT(40), 1);
+	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(40), US(40));
+	irq_noise(fx, 0, AT(189), AT(4), "local_timer", 236, US(109));
+	thread_noise(fx, 0, AT(3000), AT(113), "tlat-hog", HOG_PID, US(2887));
+	sample(fx, TLAT_CTX_USER, 0, 1, TLAT_PID, AT(3010), US(3010));
+	result(fx, 0, res);
+	assert_false(res->irq_stop);
+	assert_true(res->timer_irq_seen);
+	assert_int_equal(res->timer_irq_ns, US(109));
+	assert_empty(&res->parts[AA_IRQ]);
+	assert_int_equal(res->blocking_pid, HOG_PID);
+	assert_int_equal(res->blocking_ns, US(2887));
+}
+
+static void test_osnoise_timer_irq_after_sample(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 1000, &aa_osnoise_ops);
+	struct aa_result res;
+
+	fx_open(fx, &aa_osnoise_ops, &cfg);
+	issue15_activation(fx, true, &res);
+	/* start clamped to the sample: E+40 */
+	assert_int_equal(res.irq_delay_ns, US(40));
+	fx_close(fx);
+}
+
+/*
+ * Issue 15, the -u run that rtla got right and tlat did not: the timer
+ * IRQ started (kernel stamp) at E+4, 36 us before the IRQ sample at E+40,
+ * and ran 109 us; its irq_noise record came at E+189, so "record time less
+ * duration" put it at E+80, after the sample, and it was counted as IRQ
+ * interference. The events before it give the local clock's offset; the
+ * kernel's stamp makes it the timer IRQ. The hog then runs E+113..E+3000,
+ * and the user thread's sample is at E+3010.
+ */
+static void test_osnoise_timer_irq_late_record(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 1000, &aa_osnoise_ops);
+	struct aa_result res;
+
+	fx_open(fx, &aa_osnoise_ops, &cfg);
+	irq_noise(fx, 0, AT(-490), AT(-500), "virtio0", 25, US(10));
+	thread_noise(fx, 0, AT(-300), AT(-480), "tlat-hog", HOG_PID, US(180));
+	/* without the sample event: found by its kernel stamp alone */
+	issue15_activation(fx, false, &res);
+	assert_int_equal(res.irq_delay_ns, US(4));
+	/* 3010 - (4 + 109 + 2887) */
+	assert_int_equal(res.unexplained_ns, US(10));
+	fx_close(fx);
+}
+
 #define FX_TEST(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
 int main(void)
@@ -2071,6 +2220,7 @@ int main(void)
 		cmocka_unit_test(test_stack_decode_612),
 		cmocka_unit_test(test_stack_decode_module),
 		cmocka_unit_test(test_render_thread_stop),
+		cmocka_unit_test(test_render_extras),
 		cmocka_unit_test(test_render_irq_stop),
 		FX_TEST(test_thread_interference_stock),
 		FX_TEST(test_user_return_hit),
@@ -2084,6 +2234,8 @@ int main(void)
 		FX_TEST(test_lost_events_irq_stop),
 		FX_TEST(test_idle_exit_irq_stop),
 		FX_TEST(test_osnoise_nmi_in_timer_irq),
+		FX_TEST(test_osnoise_timer_irq_late_record),
+		FX_TEST(test_osnoise_timer_irq_after_sample),
 	};
 
 	return cmocka_run_group_tests_name("aa", tests, NULL, NULL);

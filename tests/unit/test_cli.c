@@ -600,7 +600,10 @@ static void test_auto_analysis(void **state)
 	PARSE_OK(c, "-T", "5", "--no-aa", "--dump-tasks", "--stack-format", "full");
 	assert_true(c->p.no_aa);
 	assert_true(c->p.dump_tasks);
+	assert_false(c->p.aa_extras);
 	assert_int_equal(c->p.stack_format, TLAT_STACK_FULL);
+	PARSE_OK(c, "-T", "5", "--aa-extras");
+	assert_true(c->p.aa_extras);
 	PARSE_OK(c, "--stack-format=skip");
 	assert_int_equal(c->p.stack_format, TLAT_STACK_SKIP);
 	PARSE_ERR(c, "invalid --stack-format", "--stack-format", "short");
@@ -848,10 +851,11 @@ static void test_report(void **state)
 	PARSE_OK(c, "-n");
 	assert_string_equal(c->p.recording, "trace.dat");
 	assert_true(c->p.nano);
-	PARSE_OK(c, "x.dat", "-T", "50", "--dump-tasks");
+	PARSE_OK(c, "x.dat", "-T", "50", "--dump-tasks", "--aa-extras");
 	assert_true(c->p.thresholds_set);
 	assert_int_equal(c->p.stop_thread_us, 50);
 	assert_true(c->p.dump_tasks);
+	assert_true(c->p.aa_extras);
 	PARSE_OK(c, "-T", "0", "x.dat");
 	assert_true(c->p.thresholds_set);
 	PARSE_OK(c, "--aa-only", "40", "x.dat");

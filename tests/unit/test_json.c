@@ -404,7 +404,8 @@ static void thread_stop(struct aa_result *r)
 	strcpy(r->blocking_comm, "tlat-hog");
 	r->blocking_ns = 1000000;
 	r->parts[AA_IRQ] = (struct aa_part){ .sum_ns = 10000, .nr_lines = 1,
-		.lines = { { 33, "eth0", 10000 } } };
+		.lines = { { 33, "eth0", 10000 } }, .nr_occs = 2,
+		.occs = { { 33, "eth0", 4000 }, { 33, "eth0", 6000 } } };
 	r->parts[AA_SOFTIRQ] = (struct aa_part){ .sum_ns = 20000, .nr_lines = 1,
 		.lines = { { 3, "NET_RX", 20000 } } };
 	r->parts[AA_THREAD] = (struct aa_part){ .sum_ns = 150000, .nr_lines = 2,
@@ -503,6 +504,9 @@ static void test_tlat_threshold_and_analysis(void **state)
 			    "asm_sysvec_apic_timer_interrupt");
 	assert_int_equal(num(f, "/auto_analysis/cpus/1/interference/nmi/ns"), 0);
 	assert_int_equal(num(f, "/auto_analysis/cpus/1/interference/irq/lines/0/id"), 33);
+	/* rtla's lines: one per occurrence */
+	assert_int_equal(num(f, "/auto_analysis/cpus/1/interference/irq/occurrences/1/ns"), 6000);
+	assert_int_equal(num(f, "/auto_analysis/cpus/1/interference/irq/other_occurrences"), 0);
 	assert_string_equal(str(f, "/auto_analysis/cpus/1/interference/softirq/lines/0/name"),
 			    "NET_RX");
 	assert_int_equal(num(f, "/auto_analysis/cpus/1/interference/thread/ns"), 150000);

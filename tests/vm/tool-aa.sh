@@ -11,7 +11,7 @@
 # and the thread's own wake-up takes hundreds of us there, all of it
 # unexplained scheduling, and interrupts were seen to take a millisecond,
 # so the parts must add up within 15%, not 5% (and exactly, with the
-# "Unexplained" line). The
+# --aa-extras line "Not in the lines with a share"). The
 # hog's own log of its spin is a looser yardstick under TCG too: code the
 # tracepoints invalidated is translated again, and the hog was seen to keep
 # the CPU up to 1.2 ms past its last clock read. The time must be within 30%
@@ -41,7 +41,7 @@ aa_run() {
 		sleep 1
 		# the warm-up keeps TCG's slow first activations out of it
 		tlat top -c $AA_CPU -T $AA_T -s $AA_T -d 60 -q --warm-up 2 --source "$src" \
-			-t /tmp/aa-trace.txt --json /tmp/aa.json --dump-tasks \
+			-t /tmp/aa-trace.txt --json /tmp/aa.json --dump-tasks --aa-extras \
 			--sample-log /tmp/aa.samples "$@" > $AA_OUT 2>&1
 		rc=$?
 		kill $hog
@@ -76,7 +76,8 @@ trace_has_hit() {
 	lat=$(awk -v cpu=$AA_CPU -v t=$AA_T '$1 == cpu && $3 != "irq" && $4 >= t * 1000 { print $4; exit }' \
 		/tmp/aa.samples)
 	[ -n "$lat" ] && grep -q "^# tracer: " /tmp/aa-trace.txt &&
-		grep -E "(timerlat|tlat_sample):" /tmp/aa-trace.txt | grep -qw "$lat"
+		grep -E "(timerlat|tlat_sample):|context +(thread|user-ret) +timer_latency" \
+			/tmp/aa-trace.txt | grep -qw "$lat"
 }
 
 # the run's --json document says what its text says: the source, the stop,
