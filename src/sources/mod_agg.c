@@ -91,9 +91,11 @@ int mod_agg_parse(const void *buf, size_t len, const struct tlat_cpuset *cpus, i
 	if (ret)
 		return ret;
 	rec = (const struct tlat_agg_cpu *)((const char *)buf + sizeof(*h));
-	for (u32 i = 0; i < h->nr_cpus; i++, rec++) {
-		if (rec->cpu != i)
+	/* all checked before the sink sees any */
+	for (u32 i = 0; i < h->nr_cpus; i++)
+		if (rec[i].cpu != i)
 			return parse_error(err, "CPU records out of order");
+	for (u32 i = 0; i < h->nr_cpus; i++, rec++) {
 		if (!cpuset_has(cpus, (int)i))
 			continue;
 		for (int ctx = 0; ctx < nr_ctx && ctx < TLAT_NR_CTX; ctx++) {
