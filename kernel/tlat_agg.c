@@ -39,7 +39,7 @@
 #include "tlat_internal.h"
 #include "tlat_uapi.h"
 
-static_assert(TLAT_AGG_NR_CTX == TLAT_CTX_USER_RET + 1);
+static_assert(TLAT_CTX_USER_RET + 1 == TLAT_AGG_NR_CTX);
 
 struct tlat_agg_set {
 	struct tlat_agg_ctx ctx[TLAT_AGG_NR_CTX];

@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# In-VM tests of --collector kernel, the tracepoint source's BPF collector:
-# its programs are CO-RE, built against the build host's BTF, and must load
-# on each VM kernel's. Sourced by run-tests.sh after tool-tests.sh (uses
-# check, ok, not_ok, diag, global_snapshot, global_same, within, $NCPU).
+# In-VM tests of --collector kernel: the tracepoint source's BPF collector,
+# whose programs are CO-RE, built against the build host's BTF, and must load
+# on each VM kernel's; and the module source's, tlat.ko's aggregates read
+# through /dev/tlat_agg. Sourced by run-tests.sh after tool-tests.sh (uses
+# check, ok, not_ok, diag, global_snapshot, global_same, within,
+# tool_counts_ok, $TOOL_OUT, $NCPU).
 
 KC_OUT=/tmp/kc.out
 KC_ERR=/tmp/kc.err
@@ -61,4 +63,106 @@ else
 	not_ok "--collector kernel with the timerlat source: one line, exit 1 (exit $rc)"
 	show_kc
 fi
+
+# ---- the module source's kernel collector: tlat.ko's aggregates -------------------
+tlat info > $KC_OUT 2> $KC_ERR
+check "tlat info: the module's kernel collector is available" \
+	grep -qx '  module       available' $KC_OUT || show_kc
+
+# kc_module CMD...: a run of tlat with the module source, stdout in $TOOL_OUT
+kc_module() {
+	tlat "$@" > $TOOL_OUT 2> $KC_ERR
+	rc=$?
+	cp $TOOL_OUT $KC_OUT
+}
+kc_said() { grep -qx "tlat: module: collector $1" $KC_ERR; }
+
+kc_module top -d 5 -q -p 1000 --source module --collector kernel -D
+check "--source module --collector kernel: exit 0" test $rc = 0 || show_kc
+check "--source module --collector kernel: -D says /dev/tlat_agg counts" \
+	kc_said "kernel (/dev/tlat_agg): no event per sample needed" || show_kc
+check "--source module --collector kernel: every CPU counts 2500 to 5000 (+2%)" \
+	tool_counts_ok 5 1000 || show_kc
+# meanwhile tlat.ko writes no event per sample, and no instance enables them
+tlat top -d 3 -q --source module --collector kernel > /dev/null 2>&1 &
+kc_pid=$!
+sleep 2
+kc_quiet=$(cat /sys/module/tlat/parameters/trace_samples 2>/dev/null)
+kc_enabled=$(cat /sys/kernel/tracing/instances/*/events/tlat/tlat_sample/enable 2>/dev/null |
+	grep -c 1)
+wait $kc_pid
+check "--collector kernel: trace_samples is N while it runs" test "$kc_quiet" = N
+check "--collector kernel: no instance enables tlat_sample" test "$kc_enabled" = 0
+
+kc_module top -d 4 -q -p 1000 --warm-up 2 --source module --collector kernel
+check "--collector kernel --warm-up 2 -d 4: exit 0" test $rc = 0 || show_kc
+check "--collector kernel --warm-up 2 -d 4: the warm-up left out, 2000 to 4000 (+2%) a CPU" \
+	tool_counts_ok 4 1000 || show_kc
+
+kc_module top -d 3 -q -u --source module --collector kernel -D
+check "--collector kernel -u: exit 0, counted in the kernel" \
+	eval '[ $rc = 0 ] && kc_said "kernel (/dev/tlat_agg): no event per sample needed"' || show_kc
+kc_uret_ok() {
+	grep -E '^ *[0-9]+ +#[0-9]+' $KC_OUT |
+		awk -F'|' 'NF < 4 || $4 !~ /[1-9]/ { bad = 1 } END { exit bad }'
+}
+check "--collector kernel -u fills the user-ret columns" kc_uret_ok || show_kc
+
+kc_module top -d 2 -q --source module -D
+check "--source module, auto: the kernel collector" \
+	eval '[ $rc = 0 ] && kc_said "kernel (/dev/tlat_agg): no event per sample needed"' || show_kc
+kc_module top -d 2 -q --source module -D --sample-log /tmp/kc.log
+check "--source module, auto with --sample-log: the trace collector, and why" \
+	eval '[ $rc = 0 ] && kc_said "trace: --sample-log"' || show_kc
+kc_module top -d 2 -q --source module -D --collector trace
+check "--source module --collector trace: the trace collector, and why" \
+	eval '[ $rc = 0 ] && kc_said "trace: --collector trace"' || show_kc
+
+kc_module top -d 1 -q --source module --collector kernel --no-aa -T 1000
+if [ $rc = 1 ] && [ "$(wc -l < $KC_ERR)" = 1 ] &&
+   grep -qx 'tlat: --collector kernel: the -i/-T stop needs the trace collector' $KC_ERR; then
+	ok "--source module --collector kernel -T: one line, exit 1"
+else
+	not_ok "--source module --collector kernel -T: one line, exit 1 (exit $rc)"
+	show_kc
+fi
+
+# hist: each column's buckets and over: add up to its count, and the two
+# collectors' IRQ histograms on CPU 0 have their median within 50% (or 3 us)
+kc_hist_sums() {
+	awk '/^Index/ { for (i = 2; i <= NF; i++) col[i] = $i; inhist = 1; next }
+		/^ALL:/ { exit }
+		inhist && /^[0-9]+ / { for (i = 2; i <= NF; i++) sum[i] += $i; next }
+		/^over:/ { for (i = 2; i <= NF; i++) sum[i] += $i }
+		/^count:/ { for (i = 2; i <= NF; i++) if (sum[i] != $i) bad = 1; n = NF }
+		END { exit !(n > 1 && !bad) }' "$1"
+}
+kc_hist_median() {
+	awk '/^Index/ { inhist = 1; next }
+		inhist && /^[0-9]+ / { idx[++k] = $1; c[k] = $2; tot += $2; next }
+		/^over:/ { tot += $2; for (i = 1; i <= k; i++) { s += c[i]
+			if (2 * s >= tot) { print idx[i]; exit } } print 999999; exit }' "$1"
+}
+kc_module hist -d 5 -q --source module --collector kernel -E 2000 -b 1
+check "hist --collector kernel: exit 0" test $rc = 0 || show_kc
+cp $KC_OUT /tmp/kc.hist.kernel
+check "hist --collector kernel: every CPU counts 2500 to 5000 (+2%)" \
+	eval 'grep -E "^count:" /tmp/kc.hist.kernel | head -1 |
+		awk -v n=$((NCPU * 2)) "{ if (NF - 1 != n) exit 1; for (i = 2; i <= NF; i++)
+			if (\$i < 2500 || \$i > 5100) exit 1 }"' || show_kc
+check "hist --collector kernel: each column's buckets and over: make its count" \
+	kc_hist_sums /tmp/kc.hist.kernel
+kc_module hist -d 5 -q --source module --collector trace -E 2000 -b 1
+check "hist --collector trace: exit 0" test $rc = 0 || show_kc
+cp $KC_OUT /tmp/kc.hist.trace
+mk=$(kc_hist_median /tmp/kc.hist.kernel)
+mt=$(kc_hist_median /tmp/kc.hist.trace)
+diag "hist IRQ-000 median: ${mk:-?} us counted in the kernel, ${mt:-?} us from the trace"
+kc_shape_ok() {
+	[ -n "$mk" ] && [ -n "$mt" ] &&
+		awk -v a="$mk" -v b="$mt" 'BEGIN { d = a - b; if (d < 0) d = -d
+			m = a > b ? a : b; exit !(d <= 3 || d <= m / 2) }'
+}
+check "hist: the two collectors' IRQ medians agree (within 50% or 3 us)" kc_shape_ok
+
 check "--collector runs left the system as they found it" global_same /tmp/kc.before
