@@ -88,9 +88,8 @@ struct snapshot {
 	struct tlat_agg_cpu cpu[NR_IDS];
 };
 
-/* the snapshot of the samples tlat.ko counted, and the same fed to the consumers */
-static struct snapshot *counted(struct tlat_aggregate *agg, const struct tlat_cpuset *cpus,
-				int nr_ctx)
+/* an empty snapshot, as tlat.ko lays it out */
+static struct snapshot *snapshot_new(void)
 {
 	struct snapshot *s = calloc(1, sizeof(*s));
 
@@ -104,6 +103,15 @@ static struct snapshot *counted(struct tlat_aggregate *agg, const struct tlat_cp
 	};
 	for (int i = 0; i < NR_IDS; i++)
 		s->cpu[i].cpu = i;
+	return s;
+}
+
+/* the snapshot of the samples tlat.ko counted, and the same fed to the consumers */
+static struct snapshot *counted(struct tlat_aggregate *agg, const struct tlat_cpuset *cpus,
+				int nr_ctx)
+{
+	struct snapshot *s = snapshot_new();
+
 	rng_state = 88172645463325252ull;
 	for (int i = 0; i < NR_SAMPLES; i++) {
 		struct tlat_sample smp = sample_at(i);
@@ -251,22 +259,12 @@ static void test_hist_exact_low(void **state)
 	struct tlat_aggregate *want = agg_alloc(&layout), *got = agg_alloc(&layout);
 	struct tlat_cpuset cpus;
 	struct pipeline pl;
-	struct snapshot *s = calloc(1, sizeof(*s));
+	struct snapshot *s = snapshot_new();
 	char err[TLAT_ERR_LEN];
 	u64 total;
 
 	(void)state;
-	assert_non_null(s);
 	cpus_of(&cpus, run_cpus, 1);
-	s->h = (struct tlat_agg_header){
-		.magic = TLAT_AGG_MAGIC, .version = TLAT_AGG_VERSION,
-		.header_size = sizeof(s->h), .nr_cpus = NR_IDS,
-		.cpu_size = sizeof(s->cpu[0]), .nr_ctx = TLAT_AGG_NR_CTX,
-		.nr_buckets = TLAT_AGG_BUCKETS, .sub_bits = TLAT_AGG_SUB_BITS,
-		.max_bits = TLAT_AGG_MAX_BITS,
-	};
-	for (int i = 0; i < NR_IDS; i++)
-		s->cpu[i].cpu = i;
 	for (u64 ns = 0; ns < 2048; ns++) {
 		struct tlat_sample smp = { .cpu = 0, .ctx = TLAT_CTX_THREAD, .latency_ns = ns };
 

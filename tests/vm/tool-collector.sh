@@ -54,15 +54,22 @@ check "--collector kernel: every activation has IRQ <= thread <= user-return" kc
 kc_dropped_ok() { [ -n "$dropped" ] && [ "$dropped" -le $((NCPU * 50)) ]; }
 check "--collector kernel: at most 1% of the activations dropped" kc_dropped_ok
 
-tlat top -d 1 -q --source timerlat --collector kernel > $KC_OUT 2> $KC_ERR
-rc=$?
-if [ $rc = 1 ] && [ "$(wc -l < $KC_ERR)" = 1 ] &&
-   grep -qx 'tlat: --collector kernel: the timerlat source has no kernel collector' $KC_ERR; then
-	ok "--collector kernel with the timerlat source: one line, exit 1"
-else
-	not_ok "--collector kernel with the timerlat source: one line, exit 1 (exit $rc)"
-	show_kc
-fi
+# kc_refused WHAT LINE CMD...: tlat CMD exits 1 with LINE alone on stderr
+kc_refused() {
+	what=$1 line=$2
+	shift 2
+	tlat "$@" > $KC_OUT 2> $KC_ERR
+	rc=$?
+	if [ $rc = 1 ] && [ "$(wc -l < $KC_ERR)" = 1 ] && grep -qxF "$line" $KC_ERR; then
+		ok "$what: one line, exit 1"
+	else
+		not_ok "$what: one line, exit 1 (exit $rc)"
+		show_kc
+	fi
+}
+kc_refused "--collector kernel with the timerlat source" \
+	'tlat: --collector kernel: the timerlat source has no kernel collector' \
+	top -d 1 -q --source timerlat --collector kernel
 
 # ---- the module source's kernel collector: tlat.ko's aggregates -------------------
 tlat info > $KC_OUT 2> $KC_ERR
@@ -118,14 +125,9 @@ kc_module top -d 2 -q --source module -D --collector trace
 check "--source module --collector trace: the trace collector, and why" \
 	eval '[ $rc = 0 ] && kc_said "trace: --collector trace"' || show_kc
 
-kc_module top -d 1 -q --source module --collector kernel --no-aa -T 1000
-if [ $rc = 1 ] && [ "$(wc -l < $KC_ERR)" = 1 ] &&
-   grep -qx 'tlat: --collector kernel: the -i/-T stop needs the trace collector' $KC_ERR; then
-	ok "--source module --collector kernel -T: one line, exit 1"
-else
-	not_ok "--source module --collector kernel -T: one line, exit 1 (exit $rc)"
-	show_kc
-fi
+kc_refused "--source module --collector kernel -T" \
+	'tlat: --collector kernel: the -i/-T stop needs the trace collector' \
+	top -d 1 -q --source module --collector kernel --no-aa -T 1000
 
 # hist: each column's buckets and over: add up to its count, and the two
 # collectors' IRQ histograms on CPU 0 have their median within 50% (or 3 us)
