@@ -73,8 +73,12 @@ kc_refused "--collector kernel with the timerlat source" \
 
 # ---- the module source's kernel collector: tlat.ko's aggregates -------------------
 tlat info > $KC_OUT 2> $KC_ERR
-check "tlat info: the module's kernel collector is available" \
-	grep -qx '  module       available' $KC_OUT || show_kc
+if grep -qx '  module       available' $KC_OUT; then
+	ok "tlat info: the module's kernel collector is available"
+else
+	not_ok "tlat info: the module's kernel collector is available"
+	show_kc
+fi
 
 # kc_module CMD...: a run of tlat with the module source, stdout in $TOOL_OUT
 kc_module() {
@@ -83,47 +87,64 @@ kc_module() {
 	cp $TOOL_OUT $KC_OUT
 }
 kc_said() { grep -qx "tlat: module: collector $1" $KC_ERR; }
+# kc_check DESCRIPTION COMMAND...: check, and the run's output when it fails
+kc_check() {
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; show_kc; fi
+}
 
 kc_module top -d 5 -q -p 1000 --source module --collector kernel -D
-check "--source module --collector kernel: exit 0" test $rc = 0 || show_kc
-check "--source module --collector kernel: -D says /dev/tlat_agg counts" \
-	kc_said "kernel (/dev/tlat_agg): no event per sample needed" || show_kc
-check "--source module --collector kernel: every CPU counts 2500 to 5000 (+2%)" \
-	tool_counts_ok 5 1000 || show_kc
-# meanwhile tlat.ko writes no event per sample, and no instance enables them
-tlat top -d 3 -q --source module --collector kernel > /dev/null 2>&1 &
+kc_check "--source module --collector kernel: exit 0" test $rc = 0
+kc_check "--source module --collector kernel: -D says /dev/tlat_agg counts" \
+	kc_said "kernel (/dev/tlat_agg): no event per sample needed"
+kc_check "--source module --collector kernel: every CPU counts 2500 to 5000 (+2%)" \
+	tool_counts_ok 5 1000
+# meanwhile tlat.ko writes no event per sample, and no instance enables
+# them; loaded beforehand, the module stays, with trace_samples as found
+kc_param() { cat /sys/module/tlat/parameters/trace_samples 2>/dev/null; }
+modprobe tlat
+kc_before=$(kc_param)
+tlat top -d 4 -q --source module --collector kernel > /dev/null 2>&1 &
 kc_pid=$!
-sleep 2
-kc_quiet=$(cat /sys/module/tlat/parameters/trace_samples 2>/dev/null)
-kc_enabled=$(cat /sys/kernel/tracing/instances/*/events/tlat/tlat_sample/enable 2>/dev/null |
-	grep -c 1)
+kc_quiet=
+for i in 1 2 3 4 5 6; do
+	sleep 0.5
+	kc_quiet=$(kc_param)
+	[ "$kc_quiet" = N ] && break
+done
+kc_enabled=$(cat $T/instances/*/events/tlat/tlat_sample/enable 2>/dev/null | grep -c 1)
 wait $kc_pid
-check "--collector kernel: trace_samples is N while it runs" test "$kc_quiet" = N
+kc_after=$(kc_param)
+rmmod tlat
+diag "trace_samples: $kc_before before, $kc_quiet during, $kc_after after the run"
+kc_check "--collector kernel: trace_samples is N while it runs" test "$kc_quiet" = N
 check "--collector kernel: no instance enables tlat_sample" test "$kc_enabled" = 0
+check "--collector kernel: trace_samples back to Y after it" test "$kc_before$kc_after" = YY
 
 kc_module top -d 4 -q -p 1000 --warm-up 2 --source module --collector kernel
-check "--collector kernel --warm-up 2 -d 4: exit 0" test $rc = 0 || show_kc
-check "--collector kernel --warm-up 2 -d 4: the warm-up left out, 2000 to 4000 (+2%) a CPU" \
-	tool_counts_ok 4 1000 || show_kc
+check "--collector kernel --warm-up 2 -d 4: exit 0" test $rc = 0
+kc_check "--collector kernel --warm-up 2 -d 4: the warm-up left out, 2000 to 4000 (+2%) a CPU" \
+	tool_counts_ok 4 1000
 
 kc_module top -d 3 -q -u --source module --collector kernel -D
-check "--collector kernel -u: exit 0, counted in the kernel" \
-	eval '[ $rc = 0 ] && kc_said "kernel (/dev/tlat_agg): no event per sample needed"' || show_kc
+kc_check "--collector kernel -u: exit 0, counted in the kernel" \
+	eval '[ $rc = 0 ] && kc_said "kernel (/dev/tlat_agg): no event per sample needed"'
 kc_uret_ok() {
 	grep -E '^ *[0-9]+ +#[0-9]+' $KC_OUT |
 		awk -F'|' 'NF < 4 || $4 !~ /[1-9]/ { bad = 1 } END { exit bad }'
 }
-check "--collector kernel -u fills the user-ret columns" kc_uret_ok || show_kc
+kc_check "--collector kernel -u fills the user-ret columns" kc_uret_ok
 
 kc_module top -d 2 -q --source module -D
-check "--source module, auto: the kernel collector" \
-	eval '[ $rc = 0 ] && kc_said "kernel (/dev/tlat_agg): no event per sample needed"' || show_kc
+kc_check "--source module, auto: the kernel collector" \
+	eval '[ $rc = 0 ] && kc_said "kernel (/dev/tlat_agg): no event per sample needed"'
 kc_module top -d 2 -q --source module -D --sample-log /tmp/kc.log
-check "--source module, auto with --sample-log: the trace collector, and why" \
-	eval '[ $rc = 0 ] && kc_said "trace: --sample-log"' || show_kc
+kc_check "--source module, auto with --sample-log: the trace collector, and why" \
+	eval '[ $rc = 0 ] && kc_said "trace: --sample-log"'
 kc_module top -d 2 -q --source module -D --collector trace
-check "--source module --collector trace: the trace collector, and why" \
-	eval '[ $rc = 0 ] && kc_said "trace: --collector trace"' || show_kc
+kc_check "--source module --collector trace: the trace collector, and why" \
+	eval '[ $rc = 0 ] && kc_said "trace: --collector trace"'
 
 kc_refused "--source module --collector kernel -T" \
 	'tlat: --collector kernel: the -i/-T stop needs the trace collector' \
@@ -145,17 +166,21 @@ kc_hist_median() {
 		/^over:/ { tot += $2; for (i = 1; i <= k; i++) { s += c[i]
 			if (2 * s >= tot) { print idx[i]; exit } } print 999999; exit }' "$1"
 }
-kc_module hist -d 5 -q --source module --collector kernel -E 2000 -b 1
-check "hist --collector kernel: exit 0" test $rc = 0 || show_kc
+kc_module hist -d 5 --source module --collector kernel -E 2000 -b 1
+kc_check "hist --collector kernel: exit 0" test $rc = 0
 cp $KC_OUT /tmp/kc.hist.kernel
-check "hist --collector kernel: every CPU counts 2500 to 5000 (+2%)" \
-	eval 'grep -E "^count:" /tmp/kc.hist.kernel | head -1 |
-		awk -v n=$((NCPU * 2)) "{ if (NF - 1 != n) exit 1; for (i = 2; i <= NF; i++)
-			if (\$i < 2500 || \$i > 5100) exit 1 }"' || show_kc
-check "hist --collector kernel: each column's buckets and over: make its count" \
+# the first count: line, the per-CPU one: IRQ and thread of each CPU
+kc_hist_counts_ok() {
+	grep -E '^count:' /tmp/kc.hist.kernel | head -1 |
+		awk -v n=$((NCPU * 2)) '{ k = NF - 1; for (i = 2; i <= NF; i++)
+			if ($i < 2500 || $i > 5100) bad = 1 }
+			END { exit !(k == n && !bad) }'
+}
+kc_check "hist --collector kernel: every CPU counts 2500 to 5000 (+2%)" kc_hist_counts_ok
+kc_check "hist --collector kernel: each column's buckets and over: make its count" \
 	kc_hist_sums /tmp/kc.hist.kernel
-kc_module hist -d 5 -q --source module --collector trace -E 2000 -b 1
-check "hist --collector trace: exit 0" test $rc = 0 || show_kc
+kc_module hist -d 5 --source module --collector trace -E 2000 -b 1
+kc_check "hist --collector trace: exit 0" test $rc = 0
 cp $KC_OUT /tmp/kc.hist.trace
 mk=$(kc_hist_median /tmp/kc.hist.kernel)
 mt=$(kc_hist_median /tmp/kc.hist.trace)
