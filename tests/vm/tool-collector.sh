@@ -166,20 +166,20 @@ kc_hist_median() {
 		/^over:/ { tot += $2; for (i = 1; i <= k; i++) { s += c[i]
 			if (2 * s >= tot) { print idx[i]; exit } } print 999999; exit }' "$1"
 }
-kc_module hist -d 5 --source module --collector kernel -E 2000 -b 1
+kc_module hist -d 5 -u --source module --collector kernel -E 2000 -b 1
 kc_check "hist --collector kernel: exit 0" test $rc = 0
 cp $KC_OUT /tmp/kc.hist.kernel
-# the first count: line, the per-CPU one: IRQ and thread of each CPU
+# the first count: line, the per-CPU one: IRQ, thread and user return of each CPU
 kc_hist_counts_ok() {
 	grep -E '^count:' /tmp/kc.hist.kernel | head -1 |
-		awk -v n=$((NCPU * 2)) '{ k = NF - 1; for (i = 2; i <= NF; i++)
+		awk -v n=$((NCPU * 3)) '{ k = NF - 1; for (i = 2; i <= NF; i++)
 			if ($i < 2500 || $i > 5100) bad = 1 }
 			END { exit !(k == n && !bad) }'
 }
 kc_check "hist --collector kernel: every CPU counts 2500 to 5000 (+2%)" kc_hist_counts_ok
 kc_check "hist --collector kernel: each column's buckets and over: make its count" \
 	kc_hist_sums /tmp/kc.hist.kernel
-kc_module hist -d 5 --source module --collector trace -E 2000 -b 1
+kc_module hist -d 5 -u --source module --collector trace -E 2000 -b 1
 kc_check "hist --collector trace: exit 0" test $rc = 0
 cp $KC_OUT /tmp/kc.hist.trace
 mk=$(kc_hist_median /tmp/kc.hist.kernel)
