@@ -192,4 +192,38 @@ kc_shape_ok() {
 }
 check "hist: the two collectors' IRQ medians agree (within 50% or 3 us)" kc_shape_ok
 
+# the same run both ways: with tlat.ko loaded beforehand, a trace collector
+# run leaves the module's own aggregates of it in /dev/tlat_agg (the module
+# counts every sample either way): per CPU and context, the trace's samples
+# are the module's but for those past -d's end (at most 20 at 1 ms), so its
+# count is at most the module's, its min at least, its max at most, and
+# where the counts are the same, min and max are too
+kc_u64() { od -A n -t u8 -j "$1" -N 8 /tmp/kc.agg | tr -d ' '; }
+kc_same_run_ok() {
+	bad=0 rows=0
+	for cpu in $(jq -r '.cpus[].cpu' /tmp/kc.json); do
+		ci=0
+		for ctx in irq thread user; do
+			# tlat_uapi.h: a 40-byte header, records of 8 + 3 * 8 * (5 + 3840) bytes
+			o=$((40 + cpu * 92288 + 8 + ci * 30760))
+			ci=$((ci + 1))
+			kc=$(kc_u64 $o) kmin=$(kc_u64 $((o + 16))) kmax=$(kc_u64 $((o + 24)))
+			set -- $(jq -r ".cpus[] | select(.cpu == $cpu) |
+				\"\(.$ctx.count) \(.$ctx.min) \(.$ctx.max)\"" /tmp/kc.json)
+			diag "cpu $cpu $ctx: count min max: trace $1 $2 $3, tlat.ko $kc $kmin $kmax"
+			rows=$((rows + 1))
+			[ "$kc" -ge "$1" ] && [ "$kc" -le $(($1 + 20)) ] || bad=1
+			[ "$kmin" -le "$2" ] && [ "$kmax" -ge "$3" ] || bad=1
+			[ "$kc" != "$1" ] || { [ "$kmin" = "$2" ] && [ "$kmax" = "$3" ]; } || bad=1
+		done
+	done
+	[ $rows = $((NCPU * 3)) ] && [ $bad = 0 ]
+}
+modprobe tlat
+kc_module top -d 3 -q -u --source module --collector trace --json /tmp/kc.json
+cat /dev/tlat_agg > /tmp/kc.agg
+rmmod tlat
+kc_check "same run: the trace collector's counts, min and max are tlat.ko's aggregates'" \
+	kc_same_run_ok
+
 check "--collector runs left the system as they found it" global_same /tmp/kc.before
