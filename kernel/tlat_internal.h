@@ -7,6 +7,7 @@
  * tlat_timer.c  the measurement: per-CPU hard-IRQ hrtimer, period grid,
  *               sample recording, the kernel-thread workload
  * tlat_ufd.c    /dev/tlat, the timerlat_fd-like user-thread workload
+ * tlat_agg.c    per-CPU aggregates of the samples, and /dev/tlat_agg
  * tlat_trace.c  the trace events (tlat_trace.h)
  *
  * Locking
@@ -81,6 +82,7 @@ struct tlat_config {
 	 */
 	int align_us;
 	bool enabled;			/* measurement on */
+	bool trace_samples;		/* emit tlat_sample and tlat_stack */
 	bool kthreads;			/* kernel threads; N leaves CPUs to /dev/tlat */
 	struct cpumask cpus;		/* CPUs to measure on */
 };
@@ -123,6 +125,12 @@ void tlat_measure_end(struct tlat_cpu *tc);
 bool tlat_wait_next_period(struct tlat_cpu *tc, bool user, u64 *lat);
 void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat);
 int tlat_kthread_fn(void *data);
+
+/* tlat_agg.c */
+void tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat);
+int tlat_agg_prepare(unsigned int cpu);
+int tlat_agg_register(void);
+void tlat_agg_unregister(void);
 
 /* tlat_ufd.c */
 int tlat_ufd_register(void);

@@ -3,9 +3,10 @@
  * tlat - timer latency tracer: a timerlat-like tracer as a loadable module.
  *
  * It measures the IRQ and thread wake-up latency of a periodic hrtimer on
- * every selected CPU, like the kernel's timerlat tracer, and writes the
- * samples as trace events (events/tlat/) so that it works on kernels built
- * without CONFIG_TIMERLAT_TRACER and next to the tracer where it exists.
+ * every selected CPU, like the kernel's timerlat tracer, counts the samples
+ * in per-CPU aggregates (/dev/tlat_agg) and, unless trace_samples is N,
+ * writes them as trace events (events/tlat/), so that it works on kernels
+ * built without CONFIG_TIMERLAT_TRACER and next to the tracer where it exists.
  *
  * This file holds the configuration (module parameters, also writable at run
  * time in /sys/module/tlat/parameters/), the life cycle of the per-CPU kernel
@@ -36,6 +37,7 @@ struct tlat_config tlat_cfg = {
 	.align_us = TLAT_ALIGN_OFF,
 	.enabled = true,
 	.kthreads = true,
+	.trace_samples = true,
 };
 
 /* See "Locking" in tlat_internal.h. */
@@ -106,6 +108,9 @@ static int tlat_start_kthread(unsigned int cpu)
 	lockdep_assert_held(&tlat_lock);
 	if (tc->kthread || tc->ufd_task)
 		return 0;
+	ret = tlat_agg_prepare(cpu);
+	if (ret)
+		return ret;
 
 	/* Bound to @cpu, with PF_NO_SETAFFINITY. */
 	p = kthread_create_on_cpu(tlat_kthread_fn, tc, cpu, "tlat/%u");
@@ -355,6 +360,9 @@ MODULE_PARM_DESC(stop_irq_us,
 module_param_named(stop_thread_us, tlat_cfg.stop_thread_us, uint, 0644);
 MODULE_PARM_DESC(stop_thread_us,
 		 "emit tlat_threshold at thread/user-ret latency >= us (0: off)");
+module_param_named(trace_samples, tlat_cfg.trace_samples, bool, 0644);
+MODULE_PARM_DESC(trace_samples,
+		 "emit tlat_sample and tlat_stack (Y), or only count in /dev/tlat_agg (N)");
 
 static int __init tlat_init(void)
 {
@@ -368,9 +376,12 @@ static int __init tlat_init(void)
 		tlat_timer_init(tc);
 	}
 
-	ret = tlat_ufd_register();
+	ret = tlat_agg_register();
 	if (ret)
 		return ret;
+	ret = tlat_ufd_register();
+	if (ret)
+		goto out_unregister_agg;
 
 	tlat_config_lock();
 	if (!tlat_cpus_given)
@@ -397,6 +408,8 @@ out_unregister_ufd:
 	tlat_state = TLAT_DYING;
 	tlat_config_unlock();
 	tlat_ufd_unregister();
+out_unregister_agg:
+	tlat_agg_unregister();
 	return ret;
 }
 
@@ -414,6 +427,7 @@ static void __exit tlat_exit(void)
 	/* Nothing left to stop, and TLAT_DYING keeps new threads out. */
 	cpuhp_remove_state_nocalls(tlat_hp_state);
 	tlat_ufd_unregister();
+	tlat_agg_unregister();
 
 	/* Every owner cancelled its timer; a live one here is a bug. */
 	for_each_possible_cpu(cpu)

@@ -58,7 +58,7 @@ void tlat_align_reset(void)
 }
 
 /**
- * tlat_record - write a sample, with its stack and threshold events
+ * tlat_record - count a sample, and write it with its stack and threshold events
  * @tc:		state of the CPU the sample belongs to
  * @ctx:	context of the sample
  * @lat:	latency in ns
@@ -67,6 +67,9 @@ void tlat_align_reset(void)
  * that reaches print_stack_us, so an event trigger that turns a buffer off on
  * that sample ("traceoff if timer_latency >= N") keeps the stack in it.
  *
+ * The sample and the stack go out only with trace_samples; the aggregates
+ * (tlat_agg.c) count every sample.
+ *
  * Called by the measuring task and by the hrtimer callback of its CPU, which
  * never run at the same time: the callback fires only while the task sleeps.
  */
@@ -74,12 +77,14 @@ void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
 {
 	unsigned int stop_us;
 
-	if (tc->stack_pending && lat >= tc->stack_thresh_ns) {
-		tc->stack_pending = false;
-		trace_tlat_stack(tc->seqnum, tc->ips, tc->nr_ips);
+	if (READ_ONCE(tlat_cfg.trace_samples)) {
+		if (tc->stack_pending && lat >= tc->stack_thresh_ns) {
+			tc->stack_pending = false;
+			trace_tlat_stack(tc->seqnum, tc->ips, tc->nr_ips);
+		}
+		trace_tlat_sample(tc->seqnum, ctx, lat);
 	}
-
-	trace_tlat_sample(tc->seqnum, ctx, lat);
+	tlat_agg_add(tc->cpu, ctx, lat);
 
 	if (ctx == TLAT_CTX_IRQ)
 		stop_us = READ_ONCE(tlat_cfg.stop_irq_us);

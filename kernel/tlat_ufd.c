@@ -65,6 +65,8 @@ static int tlat_ufd_open(struct inode *inode, struct file *file)
 	else if (tc->kthread || tc->ufd_task)
 		ret = -EBUSY;
 	else
+		ret = tlat_agg_prepare(cpu);
+	if (!ret)
 		tc->ufd_task = get_task_struct(current);
 	if (!ret)
 		tc->rank = tlat_cpu_rank(cpu);

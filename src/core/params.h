@@ -53,8 +53,8 @@ enum tlat_json_format {
 
 /* --collector: where a run's samples are counted */
 enum tlat_collect {
-	TLAT_COLLECT_AUTO,	/* the source's choice: trace, for now */
-	TLAT_COLLECT_KERNEL,	/* in the kernel (BPF): no trace event per sample */
+	TLAT_COLLECT_AUTO,	/* the source's choice: tlat.ko's aggregates, else trace */
+	TLAT_COLLECT_KERNEL,	/* in the kernel (BPF, tlat.ko): no trace event per sample */
 	TLAT_COLLECT_TRACE,	/* from trace events, decoded by tlat */
 };
 

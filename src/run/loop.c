@@ -44,6 +44,9 @@ int run_loop(const struct loop_env *env, struct pipeline *pl, const struct loop_
 		now = env->now_ns(env->ctx);
 		if (!armed && w->start_ns > now && w->start_ns - now < wait_ns)
 			wait_ns = w->start_ns - now;
+		/* and the run ends at -d, not up to a poll later: a kernel collector counts on */
+		if (w->end_ns && w->end_ns > now && w->end_ns - now < wait_ns)
+			wait_ns = w->end_ns - now;
 		if (wait_ns)
 			env->sleep_ns(env->ctx, wait_ns);
 		now = env->now_ns(env->ctx);

@@ -63,6 +63,18 @@ static void pipeline_sample(struct tlat_sink *sink, const struct tlat_sample *sa
 	}
 }
 
+/* counted in the kernel since the window began: nothing to sort out here */
+static void pipeline_aggregate(struct tlat_sink *sink, int cpu, enum tlat_ctx ctx,
+			       const struct tlat_stat *stat, const u64 *loglinear)
+{
+	struct pipeline *pl = (struct pipeline *)sink;
+
+	for (int i = 0; i < pl->nr_consumers; i++)
+		if (pl->consumers[i].ops->aggregate)
+			pl->consumers[i].ops->aggregate(pl->consumers[i].priv, cpu, ctx, stat,
+							loglinear);
+}
+
 static void pipeline_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr)
 {
 	struct pipeline *pl = (struct pipeline *)sink;
@@ -75,7 +87,8 @@ static void pipeline_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64
 void pipeline_init(struct pipeline *pl, const struct tlat_params *params)
 {
 	*pl = (struct pipeline){
-		.sink = { .sample = pipeline_sample, .stack = pipeline_stack },
+		.sink = { .sample = pipeline_sample, .stack = pipeline_stack,
+			  .aggregate = pipeline_aggregate },
 		.params = params,
 	};
 }

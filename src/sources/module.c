@@ -5,6 +5,11 @@
  * threads reading /dev/tlat measure, and tlat:tlat_sample carries each
  * sample. tlat loads the module if it is not loaded (modprobe, or the
  * tlat.ko built next to the tlat binary), and unloads it again at the end.
+ *
+ * Its kernel collector: where nothing needs the samples one by one
+ * (collect.h, and here the -i/-T stop and --sample-log), tlat.ko writes no
+ * event per sample (trace_samples=N) and tlat reads the per-CPU aggregates
+ * the module keeps (mod_agg.h) instead. --collector auto takes it then.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +23,9 @@
 
 #include "analysis/aa_adapter.h"
 #include "core/err.h"
+#include "sources/collect.h"
 #include "sources/kernel_source.h"
+#include "sources/mod_agg.h"
 #include "util/cpuset.h"
 #include "util/knobs.h"
 #include "util/spawn.h"
@@ -31,6 +38,10 @@
 struct tlat_source {
 	struct kernel_source ks;	/* first: kernel_source.c's part */
 	bool loaded_by_us;
+	struct mod_agg *agg;		/* the kernel collector; NULL: the trace one */
+	const char *trace_why;		/* why the trace collector, for -D */
+	bool counting;			/* the aggregates are the window's */
+	u64 drained;			/* the samples the aggregates held at the last drain */
 };
 _Static_assert(offsetof(struct tlat_source, ks) == 0, "kernel_source.c finds ks at src");
 
@@ -133,6 +144,63 @@ static int mod_set_align(struct tlat_source *src, char *err)
 	return ret;
 }
 
+/*
+ * What in a run needs tlat.ko's samples one by one: what needs any source's
+ * (collect.h), the stop at -i/-T, which only a trace event of the sample
+ * tells, and the sample log. NULL: its aggregates serve the run.
+ */
+static const char *mod_needs_trace(const struct tlat_params *p)
+{
+	const char *why = collect_needs_trace(p);
+
+	if (why)
+		return why;
+	if (p->stop_irq_us || p->stop_thread_us)
+		return "the -i/-T stop";
+	if (p->sample_log)
+		return "--sample-log";
+	return NULL;
+}
+
+/*
+ * The kernel collector if the run can take it and this tlat.ko has it; a
+ * forced one that cannot be had is an error, auto falls back to the trace
+ * collector and tells -D why.
+ */
+static int mod_collector_open(struct tlat_source *src, char *err)
+{
+	const struct tlat_params *p = src->ks.params;
+	const char *why = mod_needs_trace(p);
+	char agg_err[TLAT_ERR_LEN];
+	int ret;
+
+	if (p->collect == TLAT_COLLECT_TRACE) {
+		src->trace_why = "--collector trace";
+		return 0;
+	}
+	if (why) {
+		src->trace_why = why;
+		if (p->collect != TLAT_COLLECT_KERNEL)
+			return 0;
+		tlat_err(err, "--collector kernel: %s needs the trace collector", why);
+		return -EINVAL;
+	}
+	if (!knobs_exists(src->ks.knobs, "trace_samples")) {
+		src->trace_why = "this tlat.ko has no aggregates (no trace_samples parameter)";
+		if (p->collect != TLAT_COLLECT_KERNEL)
+			return 0;
+		tlat_err(err, "--collector kernel: %s: load the tlat.ko built with this tlat",
+			 src->trace_why);
+		return -EOPNOTSUPP;
+	}
+	ret = mod_agg_open(&src->agg, agg_err);
+	if (ret) {
+		tlat_err(err, "--collector %s: %s", collect_name(p->collect), agg_err);
+		return ret;
+	}
+	return 0;
+}
+
 static int mod_configure(struct tlat_source *src, char *err)
 {
 	const struct tlat_params *p = src->ks.params;
@@ -156,6 +224,9 @@ static int mod_configure(struct tlat_source *src, char *err)
 				    p->sched.set ? p->sched.prio : TLAT_DEFAULT_PRIO);
 	if (!ret)
 		ret = knobs_set_u64(knobs, "print_stack_us", p->stack_us);
+	/* an older tlat.ko writes every sample, and has no aggregates */
+	if (!ret && knobs_exists(knobs, "trace_samples"))
+		ret = knobs_set(knobs, "trace_samples", src->agg ? "N" : "Y");
 	/* a warm-up must not stop the run: run.c arms the stops after it */
 	if (!ret)
 		ret = kernel_source_set_stops(&src->ks, !p->warmup_s);
@@ -186,6 +257,9 @@ static void mod_release(struct tlat_source *src)
 	const struct tlat_params *p = src->ks.params;
 	struct tracefs_instance *inst;
 
+	/* an open /dev/tlat_agg would keep the module */
+	mod_agg_close(src->agg);
+	src->agg = NULL;
 	if (!src->loaded_by_us)
 		return;
 	/* its parameters go back while it is there to take them */
@@ -241,9 +315,11 @@ static int mod_load_events(struct tlat_source *src, struct tep_handle *tep, char
  * which follows the offending sample, stops only tlat's.
  */
 static int mod_set_instance(struct tracefs_instance *inst, const struct tlat_params *params,
-			    char *err)
+			    bool samples, char *err)
 {
 	tracefs_trace_off(inst);
+	if (!samples)
+		return 0;
 	if (tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: MOD_DEFAULT_BUFFER_KB, -1) ||
 	    tracefs_event_enable(inst, "tlat", "tlat_sample") ||
 	    (params->stack_us && tracefs_event_enable(inst, "tlat", "tlat_stack")) ||
@@ -271,10 +347,20 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	}
 	ret = mod_load_events(src, tep, err) ?:
 	      kernel_source_setup(&src->ks, tep, MOD_PARAMS, err) ?:
+	      mod_collector_open(src, err) ?:
 	      mod_configure(src, err) ?:
-	      mod_set_instance(session->inst, params, err);
-	if (ret || !src->ks.user_threads)
+	      mod_set_instance(session->inst, params, !src->agg, err);
+	if (ret)
 		return ret;
+	/* nothing measures yet: the aggregates start empty, the warm-up's go at arming */
+	src->counting = !params->warmup_s;
+	if (src->agg) {
+		ret = mod_agg_reset(src->agg, err);
+		if (ret)
+			return ret;
+	}
+	if (!src->ks.user_threads)
+		return 0;
 	/* /dev/tlat opens only while measurement is enabled */
 	ret = mod_enable(src, err);
 	if (ret)
@@ -283,8 +369,65 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	return kernel_source_workload(&src->ks, err);
 }
 
+/* the warm-up is over: its samples leave the aggregates */
+static int mod_arm_thresholds(struct tlat_source *src)
+{
+	char err[TLAT_ERR_LEN];
+
+	if (src->agg) {
+		if (mod_agg_reset(src->agg, err))
+			return -EIO;
+		src->counting = true;
+		src->drained = 0;
+	}
+	return kernel_source_arm_thresholds(src);
+}
+
+/* the kernel collector's drain: the aggregates whole, the warm-up's left out */
+static bool mod_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed,
+		      u64 *lost)
+{
+	char err[TLAT_ERR_LEN];
+	u64 total;
+
+	(void)lost;	/* the module counts every sample it measures */
+	if (!src->agg)
+		return false;
+	if (!src->counting)
+		return true;
+	if (mod_agg_drain(src->agg, &src->ks.params->cpus, src->ks.user_threads ? 3 : 2, sink,
+			  &total, err))
+		return true;
+	*processed += total - src->drained;
+	src->drained = total;
+	return true;
+}
+
+/* the kernel collector loads with the module: a tlat.ko with /dev/tlat_agg */
+static int mod_kernel_probe(char *err)
+{
+	if (!access(MOD_AGG_DEVICE, F_OK))
+		return 0;
+	if (mod_loaded()) {
+		tlat_err(err, "the loaded tlat.ko has no %s: load the tlat.ko built with this tlat",
+			 MOD_AGG_DEVICE);
+		return -ENOENT;
+	}
+	if (mod_loadable())
+		return 0;
+	tlat_err(err, "tlat.ko is neither loaded nor loadable");
+	return -ENOENT;
+}
+
 static void mod_report(struct tlat_source *src, const struct tlat_notes *notes)
 {
+	if (src->agg)
+		tlat_note(notes, TLAT_NOTE_DEBUG,
+			  "tlat: module: collector kernel (%s): no event per sample needed",
+			  MOD_AGG_DEVICE);
+	else
+		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: module: collector trace: %s",
+			  src->trace_why);
 	tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: module: %s threads%s",
 		  src->ks.user_threads ? "user" : "kernel",
 		  src->loaded_by_us ? ", loaded for this run" : "");
@@ -295,8 +438,16 @@ const struct tlat_source_ops module_source_ops = {
 	.systems = mod_systems,
 	.interference = &aa_stock_ops,
 	.probe = mod_probe,
+	.kernel_probe = mod_kernel_probe,
 	.open = mod_open,
 	.decoder = mod_decoder,
 	.report = mod_report,
-	KERNEL_SOURCE_OPS,
+	.drain = mod_drain,
+	.start = kernel_source_start,
+	/* the warm-up's end also resets the aggregates */
+	.arm_thresholds = mod_arm_thresholds,
+	.record = kernel_source_record,
+	.stop = kernel_source_stop,
+	.user_data = kernel_source_user_data,
+	.close = kernel_source_close,
 };

@@ -13,12 +13,20 @@
 
 #include "core/notes.h"
 #include "core/params.h"
+#include "stats/aggregate.h"
 #include "trace/session.h"
 
 struct tlat_sink {
 	void (*sample)(struct tlat_sink *sink, const struct tlat_sample *sample);
 	/* the stack saved at a timer IRQ (-s), innermost frame first */
 	void (*stack)(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr);
+	/*
+	 * A CPU's context as a kernel collector counted it, whole since the
+	 * measured window began: it replaces what the sink had of it. The
+	 * log-linear buckets (stats/loglinear.h), NULL while it has no sample.
+	 */
+	void (*aggregate)(struct tlat_sink *sink, int cpu, enum tlat_ctx ctx,
+			  const struct tlat_stat *stat, const u64 *loglinear);
 };
 
 struct aa_adapter_ops;

@@ -26,6 +26,12 @@ struct tlat_consumer_ops {
 	void (*sample)(void *priv, const struct tlat_sample *sample);
 	/* a stack saved at a timer IRQ, innermost frame first; NULL: not wanted */
 	void (*stack)(void *priv, int cpu, u64 ts_ns, const u64 *ips, int nr);
+	/*
+	 * A CPU's context counted whole in the kernel (struct tlat_sink's
+	 * aggregate()); NULL: the consumer needs the samples themselves.
+	 */
+	void (*aggregate)(void *priv, int cpu, enum tlat_ctx ctx, const struct tlat_stat *stat,
+			  const u64 *loglinear);
 	/* NULL: priv is not the consumer's to free */
 	void (*free)(void *priv);
 };

@@ -2,7 +2,8 @@
 #
 # lib.sh - what every in-VM suite shares (busybox sh): TAP counters and
 # checks, the snapshot of the global tracing state a tlat run must leave as
-# found, the kernel log's splats. Sourced by run-tests.sh and many-cpus.sh;
+# found, the kernel log's splats, the tool's per-CPU counts. Sourced by
+# run-tests.sh, many-cpus.sh and collector.sh;
 # each suite ends with vm_summary.
 
 T=/sys/kernel/tracing
@@ -84,4 +85,20 @@ vm_summary() {
 	echo "# tlat-vm: $((n - failed)) passed, $failed failed"
 	[ $failed -gt 125 ] && failed=125
 	exit $failed
+}
+
+# tool_counts_ok SECONDS PERIOD_US: every CPU line ("  N #COUNT |...") of the
+# summary in $TOOL_OUT counts no more than SECONDS/PERIOD activations (2% for the edges of
+# the run), and at least half of them. The lower bound is loose on purpose:
+# like the kernel's timerlat, tlat.ko skips the periods that passed while its
+# thread was late, and a TCG guest falls behind when the host is busy (4318 of
+# 5000 on a CPU in CI run r9, with builds running beside it).
+tool_counts_ok() {
+	want=$(($1 * 1000000 / $2))
+	lines=$(grep -E '^ *[0-9]+ +#[0-9]+' $TOOL_OUT)
+	[ "$(echo "$lines" | grep -c .)" = "$NCPU" ] || return 1
+	echo "$lines" | while read -r cpu cnt rest; do
+		cnt=${cnt#\#}
+		[ "$cnt" -le $((want + want / 50)) ] && [ "$cnt" -ge $((want / 2)) ] || exit 1
+	done
 }

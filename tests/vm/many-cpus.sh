@@ -93,8 +93,9 @@ if [ -e $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 else
 	diag "timerlat source, -u: not on $(uname -r), which has no timerlat_fd"
 fi
-run_case "module source" 0 --source module
-run_case "module source, -u" 1 --source module -u
+run_case "module source, kernel collector" 0 --source module --collector kernel
+run_case "module source, kernel collector, -u" 1 --source module -u --collector kernel
+run_case "module source, trace collector" 0 --source module --collector trace
 run_case "tracepoint source" 1 --source tracepoints
 run_case "tracepoint source, kernel collector" 1 --source tracepoints --collector kernel
 

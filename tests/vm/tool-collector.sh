@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# In-VM tests of --collector kernel, the tracepoint source's BPF collector:
-# its programs are CO-RE, built against the build host's BTF, and must load
-# on each VM kernel's. Sourced by run-tests.sh after tool-tests.sh (uses
-# check, ok, not_ok, diag, global_snapshot, global_same, within, $NCPU).
+# In-VM tests of --collector kernel: the tracepoint source's BPF collector,
+# whose programs are CO-RE, built against the build host's BTF, and must load
+# on each VM kernel's; and the module source's, tlat.ko's aggregates read
+# through /dev/tlat_agg. Sourced by run-tests.sh after tool-tests.sh (uses
+# check, ok, not_ok, diag, global_snapshot, global_same, within,
+# tool_counts_ok, $TOOL_OUT, $NCPU).
 
 KC_OUT=/tmp/kc.out
 KC_ERR=/tmp/kc.err
@@ -52,13 +54,178 @@ check "--collector kernel: every activation has IRQ <= thread <= user-return" kc
 kc_dropped_ok() { [ -n "$dropped" ] && [ "$dropped" -le $((NCPU * 50)) ]; }
 check "--collector kernel: at most 1% of the activations dropped" kc_dropped_ok
 
-tlat top -d 1 -q --source timerlat --collector kernel > $KC_OUT 2> $KC_ERR
-rc=$?
-if [ $rc = 1 ] && [ "$(wc -l < $KC_ERR)" = 1 ] &&
-   grep -qx 'tlat: --collector kernel: the timerlat source has no kernel collector' $KC_ERR; then
-	ok "--collector kernel with the timerlat source: one line, exit 1"
+# kc_refused WHAT LINE CMD...: tlat CMD exits 1 with LINE alone on stderr
+kc_refused() {
+	what=$1 line=$2
+	shift 2
+	tlat "$@" > $KC_OUT 2> $KC_ERR
+	rc=$?
+	if [ $rc = 1 ] && [ "$(wc -l < $KC_ERR)" = 1 ] && grep -qxF "$line" $KC_ERR; then
+		ok "$what: one line, exit 1"
+	else
+		not_ok "$what: one line, exit 1 (exit $rc)"
+		show_kc
+	fi
+}
+kc_refused "--collector kernel with the timerlat source" \
+	'tlat: --collector kernel: the timerlat source has no kernel collector' \
+	top -d 1 -q --source timerlat --collector kernel
+
+# ---- the module source's kernel collector: tlat.ko's aggregates -------------------
+tlat info > $KC_OUT 2> $KC_ERR
+if grep -qx '  module       available' $KC_OUT; then
+	ok "tlat info: the module's kernel collector is available"
 else
-	not_ok "--collector kernel with the timerlat source: one line, exit 1 (exit $rc)"
+	not_ok "tlat info: the module's kernel collector is available"
 	show_kc
 fi
+
+# kc_module CMD...: a run of tlat with the module source, stdout in $TOOL_OUT
+kc_module() {
+	tlat "$@" > $TOOL_OUT 2> $KC_ERR
+	rc=$?
+	cp $TOOL_OUT $KC_OUT
+}
+kc_said() { grep -qx "tlat: module: collector $1" $KC_ERR; }
+# kc_check DESCRIPTION COMMAND...: check, and the run's output when it fails
+kc_check() {
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; show_kc; fi
+}
+
+kc_module top -d 5 -q -p 1000 --source module --collector kernel -D
+kc_check "--source module --collector kernel: exit 0" test $rc = 0
+kc_check "--source module --collector kernel: -D says /dev/tlat_agg counts" \
+	kc_said "kernel (/dev/tlat_agg): no event per sample needed"
+kc_check "--source module --collector kernel: every CPU counts 2500 to 5000 (+2%)" \
+	tool_counts_ok 5 1000
+# meanwhile tlat.ko writes no event per sample, and no instance enables
+# them; loaded beforehand, the module stays, with trace_samples as found
+kc_param() { cat /sys/module/tlat/parameters/trace_samples 2>/dev/null; }
+modprobe tlat
+kc_before=$(kc_param)
+tlat top -d 4 -q --source module --collector kernel > /dev/null 2>&1 &
+kc_pid=$!
+kc_quiet=
+for i in 1 2 3 4 5 6; do
+	sleep 0.5
+	kc_quiet=$(kc_param)
+	[ "$kc_quiet" = N ] && break
+done
+kc_enabled=$(cat $T/instances/*/events/tlat/tlat_sample/enable 2>/dev/null | grep -c 1)
+wait $kc_pid
+kc_after=$(kc_param)
+rmmod tlat
+diag "trace_samples: $kc_before before, $kc_quiet during, $kc_after after the run"
+kc_check "--collector kernel: trace_samples is N while it runs" test "$kc_quiet" = N
+check "--collector kernel: no instance enables tlat_sample" test "$kc_enabled" = 0
+check "--collector kernel: trace_samples back to Y after it" test "$kc_before$kc_after" = YY
+
+kc_module top -d 4 -q -p 1000 --warm-up 2 --source module --collector kernel
+check "--collector kernel --warm-up 2 -d 4: exit 0" test $rc = 0
+kc_check "--collector kernel --warm-up 2 -d 4: the warm-up left out, 2000 to 4000 (+2%) a CPU" \
+	tool_counts_ok 4 1000
+
+kc_module top -d 3 -q -u --source module --collector kernel -D
+kc_check "--collector kernel -u: exit 0, counted in the kernel" \
+	eval '[ $rc = 0 ] && kc_said "kernel (/dev/tlat_agg): no event per sample needed"'
+kc_uret_ok() {
+	grep -E '^ *[0-9]+ +#[0-9]+' $KC_OUT |
+		awk -F'|' 'NF < 4 || $4 !~ /[1-9]/ { bad = 1 } END { exit bad }'
+}
+kc_check "--collector kernel -u fills the user-ret columns" kc_uret_ok
+
+kc_module top -d 2 -q --source module -D
+kc_check "--source module, auto: the kernel collector" \
+	eval '[ $rc = 0 ] && kc_said "kernel (/dev/tlat_agg): no event per sample needed"'
+kc_module top -d 2 -q --source module -D --sample-log /tmp/kc.log
+kc_check "--source module, auto with --sample-log: the trace collector, and why" \
+	eval '[ $rc = 0 ] && kc_said "trace: --sample-log"'
+kc_module top -d 2 -q --source module -D --collector trace
+kc_check "--source module --collector trace: the trace collector, and why" \
+	eval '[ $rc = 0 ] && kc_said "trace: --collector trace"'
+
+kc_refused "--source module --collector kernel -T" \
+	'tlat: --collector kernel: the -i/-T stop needs the trace collector' \
+	top -d 1 -q --source module --collector kernel --no-aa -T 1000
+
+# hist: each column's buckets and over: add up to its count, and the two
+# collectors' IRQ histograms on CPU 0 have their median within 50% (or 3 us)
+kc_hist_sums() {
+	awk '/^Index/ { for (i = 2; i <= NF; i++) col[i] = $i; inhist = 1; next }
+		/^ALL:/ { exit }
+		inhist && /^[0-9]+ / { for (i = 2; i <= NF; i++) sum[i] += $i; next }
+		/^over:/ { for (i = 2; i <= NF; i++) sum[i] += $i }
+		/^count:/ { for (i = 2; i <= NF; i++) if (sum[i] != $i) bad = 1; n = NF }
+		END { exit !(n > 1 && !bad) }' "$1"
+}
+kc_hist_median() {
+	awk '/^Index/ { inhist = 1; next }
+		inhist && /^[0-9]+ / { idx[++k] = $1; c[k] = $2; tot += $2; next }
+		/^over:/ { tot += $2; for (i = 1; i <= k; i++) { s += c[i]
+			if (2 * s >= tot) { print idx[i]; exit } } print 999999; exit }' "$1"
+}
+kc_module hist -d 5 -u --source module --collector kernel -E 2000 -b 1
+kc_check "hist --collector kernel: exit 0" test $rc = 0
+cp $KC_OUT /tmp/kc.hist.kernel
+# the first count: line, the per-CPU one: IRQ, thread and user return of each CPU
+kc_hist_counts_ok() {
+	grep -E '^count:' /tmp/kc.hist.kernel | head -1 |
+		awk -v n=$((NCPU * 3)) '{ k = NF - 1; for (i = 2; i <= NF; i++)
+			if ($i < 2500 || $i > 5100) bad = 1 }
+			END { exit !(k == n && !bad) }'
+}
+kc_check "hist --collector kernel: every CPU counts 2500 to 5000 (+2%)" kc_hist_counts_ok
+kc_check "hist --collector kernel: each column's buckets and over: make its count" \
+	kc_hist_sums /tmp/kc.hist.kernel
+kc_module hist -d 5 -u --source module --collector trace -E 2000 -b 1
+kc_check "hist --collector trace: exit 0" test $rc = 0
+cp $KC_OUT /tmp/kc.hist.trace
+mk=$(kc_hist_median /tmp/kc.hist.kernel)
+mt=$(kc_hist_median /tmp/kc.hist.trace)
+diag "hist IRQ-000 median: ${mk:-?} us counted in the kernel, ${mt:-?} us from the trace"
+kc_shape_ok() {
+	[ -n "$mk" ] && [ -n "$mt" ] &&
+		awk -v a="$mk" -v b="$mt" 'BEGIN { d = a - b; if (d < 0) d = -d
+			m = a > b ? a : b; exit !(d <= 3 || d <= m / 2) }'
+}
+check "hist: the two collectors' IRQ medians agree (within 50% or 3 us)" kc_shape_ok
+
+# the same run both ways: with tlat.ko loaded beforehand, a trace collector
+# run leaves the module's own aggregates of it in /dev/tlat_agg (the module
+# counts every sample either way): per CPU and context, the trace's samples
+# are the module's but for those past -d's end (at most 20 at 1 ms), so its
+# count is at most the module's, its min at least, its max at most, and
+# where the counts are the same, min and max are too
+kc_u64() { od -A n -t u8 -j "$1" -N 8 /tmp/kc.agg | tr -d ' '; }
+kc_same_run_ok() {
+	bad=0 rows=0
+	for cpu in $(jq -r '.cpus[].cpu' /tmp/kc.json); do
+		ci=0
+		for ctx in irq thread user; do
+			# tlat_uapi.h: a 40-byte header, records of 8 + 3 * 8 * (5 + 3840) bytes
+			o=$((40 + cpu * 92288 + 8 + ci * 30760))
+			ci=$((ci + 1))
+			kc=$(kc_u64 $o) kmin=$(kc_u64 $((o + 16))) kmax=$(kc_u64 $((o + 24)))
+			set -- $(jq -r ".cpus[] | select(.cpu == $cpu) |
+				\"\(.$ctx.count) \(.$ctx.min) \(.$ctx.max)\"" /tmp/kc.json)
+			diag "cpu $cpu $ctx: count min max: trace $1 $2 $3, tlat.ko $kc $kmin $kmax"
+			rows=$((rows + 1))
+			[ "$kc" -ge "$1" ] && [ "$kc" -le $(($1 + 20)) ] || bad=1
+			[ "$kmin" -le "$2" ] && [ "$kmax" -ge "$3" ] || bad=1
+			[ "$kc" != "$1" ] || { [ "$kmin" = "$2" ] && [ "$kmax" = "$3" ]; } || bad=1
+		done
+	done
+	[ $rows = $((NCPU * 3)) ] && [ $bad = 0 ]
+}
+# loaded with measurement off: its kernel threads would count before tlat
+# configures it (a trace collector run does not reset the aggregates)
+modprobe tlat enabled=N
+kc_module top -d 3 -q -u --source module --collector trace --json /tmp/kc.json
+cat /dev/tlat_agg > /tmp/kc.agg
+rmmod tlat
+kc_check "same run: the trace collector's counts, min and max are tlat.ko's aggregates'" \
+	kc_same_run_ok
+
 check "--collector runs left the system as they found it" global_same /tmp/kc.before

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tlat - per-CPU aggregates of the samples, and /dev/tlat_agg, which reads
+ * them (layout in tlat_uapi.h).
+ *
+ * Each CPU counts its own samples: count, latest, min, max, sum and the
+ * log-linear buckets of each context. Only the measuring task of the CPU and
+ * its hrtimer callback write them, never at the same time (see
+ * tlat_record()), with interrupts off, inside the CPU's seqcount; a reader
+ * copies a CPU's aggregates and retries if the CPU wrote meanwhile. Nothing
+ * on the measuring path takes a lock.
+ *
+ * A CPU's aggregates are allocated when it first gets a measuring task, so
+ * that CPUs that never measure cost no memory. They come in two sets:
+ * writers use the active one, and a reset zeroes the other and makes it the
+ * active one, so that a reset never writes what a CPU may be writing.
+ * tlat_lock serialises the allocations and the resets.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bitops.h>
+#include <linux/build_bug.h>
+#include <linux/cpumask.h>
+#include <linux/fs.h>
+#include <linux/irqflags.h>
+#include <linux/lockdep.h>
+#include <linux/minmax.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/seqlock.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/vmalloc.h>
+
+#include "tlat_internal.h"
+#include "tlat_uapi.h"
+
+static_assert(TLAT_CTX_USER_RET + 1 == TLAT_AGG_NR_CTX);
+
+struct tlat_agg_set {
+	struct tlat_agg_ctx ctx[TLAT_AGG_NR_CTX];
+};
+
+struct tlat_agg_pcpu {
+	seqcount_t seq;			/* written by the CPU's measuring path */
+	struct tlat_agg_set *sets;	/* two of them; NULL until the CPU measures */
+};
+
+static DEFINE_PER_CPU(struct tlat_agg_pcpu, tlat_agg_pcpu);
+/* The set writers use; tlat_lock for writing. */
+static unsigned int tlat_agg_active;
+static u64 tlat_agg_resets;		/* tlat_lock */
+
+static unsigned int tlat_agg_index(u64 ns)
+{
+	unsigned int shift;
+
+	ns = min_t(u64, ns, (1ULL << TLAT_AGG_MAX_BITS) - 1);
+	if (ns < 2U << TLAT_AGG_SUB_BITS)
+		return ns;
+	shift = fls64(ns) - 1 - TLAT_AGG_SUB_BITS;
+	return (shift << TLAT_AGG_SUB_BITS) + (unsigned int)(ns >> shift);
+}
+
+/**
+ * tlat_agg_add - count a sample in its CPU's aggregates
+ * @cpu:	the CPU that measured it; the caller runs there
+ * @ctx:	its context
+ * @lat:	its latency in ns
+ */
+void tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat)
+{
+	struct tlat_agg_pcpu *pa = per_cpu_ptr(&tlat_agg_pcpu, cpu);
+	struct tlat_agg_set *sets = READ_ONCE(pa->sets);
+	struct tlat_agg_ctx *c;
+	unsigned long flags;
+
+	if (WARN_ON_ONCE(!sets))
+		return;
+	local_irq_save(flags);
+	raw_write_seqcount_begin(&pa->seq);
+	c = &sets[READ_ONCE(tlat_agg_active)].ctx[ctx];
+	if (!c->count || lat < c->min)
+		c->min = lat;
+	if (lat > c->max)
+		c->max = lat;
+	c->count++;
+	c->cur = lat;
+	c->sum += lat;
+	c->buckets[tlat_agg_index(lat)]++;
+	raw_write_seqcount_end(&pa->seq);
+	local_irq_restore(flags);
+}
+
+/**
+ * tlat_agg_prepare - allocate a CPU's aggregates before it first measures
+ * @cpu:	the CPU
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int tlat_agg_prepare(unsigned int cpu)
+{
+	struct tlat_agg_pcpu *pa = per_cpu_ptr(&tlat_agg_pcpu, cpu);
+	struct tlat_agg_set *sets;
+
+	lockdep_assert_held(&tlat_lock);
+	if (pa->sets)
+		return 0;
+	sets = vzalloc(2 * sizeof(*sets));
+	if (!sets)
+		return -ENOMEM;
+	/* Pairs with READ_ONCE() in the writers and the readers. */
+	smp_store_release(&pa->sets, sets);
+	return 0;
+}
+
+/* Start new aggregates: zero the idle set, then make it the active one. */
+static void tlat_agg_reset(void)
+{
+	unsigned int next, cpu;
+
+	mutex_lock(&tlat_lock);
+	next = tlat_agg_active ^ 1;
+	for_each_possible_cpu(cpu) {
+		struct tlat_agg_set *sets = per_cpu_ptr(&tlat_agg_pcpu, cpu)->sets;
+
+		if (sets)
+			memset(&sets[next], 0, sizeof(sets[next]));
+	}
+	WRITE_ONCE(tlat_agg_active, next);
+	/*
+	 * Writers run with interrupts off: once this returns, none still
+	 * writes the old set, which the next reset zeroes.
+	 */
+	synchronize_rcu();
+	tlat_agg_resets++;
+	mutex_unlock(&tlat_lock);
+}
+
+/* State of one open /dev/tlat_agg: its latest snapshot. */
+struct tlat_agg_file {
+	size_t len;
+	void *buf;
+};
+
+static size_t tlat_agg_len(void)
+{
+	return sizeof(struct tlat_agg_header) +
+	       (size_t)nr_cpu_ids * sizeof(struct tlat_agg_cpu);
+}
+
+static void tlat_agg_copy_cpu(unsigned int cpu, struct tlat_agg_cpu *out)
+{
+	struct tlat_agg_pcpu *pa = per_cpu_ptr(&tlat_agg_pcpu, cpu);
+	struct tlat_agg_set *sets = READ_ONCE(pa->sets);
+	unsigned int seq;
+
+	out->cpu = cpu;
+	out->flags = 0;
+	if (!sets) {
+		memset(out->ctx, 0, sizeof(out->ctx));
+		return;
+	}
+	out->flags = TLAT_AGG_CPU_MEASURED;
+	do {
+		seq = raw_read_seqcount_begin(&pa->seq);
+		memcpy(out->ctx, sets[READ_ONCE(tlat_agg_active)].ctx,
+		       sizeof(out->ctx));
+	} while (read_seqcount_retry(&pa->seq, seq));
+}
+
+static void tlat_agg_snapshot(struct tlat_agg_file *af)
+{
+	struct tlat_agg_header *hdr = af->buf;
+	struct tlat_agg_cpu *out = af->buf + sizeof(*hdr);
+	unsigned int cpu;
+
+	*hdr = (struct tlat_agg_header){
+		.magic = TLAT_AGG_MAGIC,
+		.version = TLAT_AGG_VERSION,
+		.header_size = sizeof(*hdr),
+		.nr_cpus = nr_cpu_ids,
+		.cpu_size = sizeof(*out),
+		.nr_ctx = TLAT_AGG_NR_CTX,
+		.nr_buckets = TLAT_AGG_BUCKETS,
+		.sub_bits = TLAT_AGG_SUB_BITS,
+		.max_bits = TLAT_AGG_MAX_BITS,
+		.resets = READ_ONCE(tlat_agg_resets),
+	};
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (cpu_possible(cpu))
+			tlat_agg_copy_cpu(cpu, &out[cpu]);
+		else
+			memset(&out[cpu], 0, sizeof(out[cpu]));
+		cond_resched();
+	}
+}
+
+static int tlat_agg_open(struct inode *inode, struct file *file)
+{
+	struct tlat_agg_file *af;
+
+	af = kzalloc(sizeof(*af), GFP_KERNEL);
+	if (!af)
+		return -ENOMEM;
+	af->len = tlat_agg_len();
+	af->buf = vmalloc(af->len);
+	if (!af->buf) {
+		kfree(af);
+		return -ENOMEM;
+	}
+	file->private_data = af;
+	return 0;
+}
+
+static ssize_t tlat_agg_read(struct file *file, char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	struct tlat_agg_file *af = file->private_data;
+
+	if (*ppos == 0)
+		tlat_agg_snapshot(af);
+	return simple_read_from_buffer(ubuf, count, ppos, af->buf, af->len);
+}
+
+static long tlat_agg_ioctl(struct file *file, unsigned int cmd,
+			   unsigned long arg)
+{
+	if (cmd != TLAT_AGG_IOC_RESET)
+		return -ENOTTY;
+	tlat_agg_reset();
+	return 0;
+}
+
+static int tlat_agg_release(struct inode *inode, struct file *file)
+{
+	struct tlat_agg_file *af = file->private_data;
+
+	vfree(af->buf);
+	kfree(af);
+	return 0;
+}
+
+static const struct file_operations tlat_agg_fops = {
+	.owner = THIS_MODULE,
+	.open = tlat_agg_open,
+	.read = tlat_agg_read,
+	.unlocked_ioctl = tlat_agg_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.release = tlat_agg_release,
+	.llseek = noop_llseek,
+};
+
+static struct miscdevice tlat_agg_dev = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "tlat_agg",
+	.fops = &tlat_agg_fops,
+	.mode = 0400,
+};
+
+int tlat_agg_register(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		seqcount_init(&per_cpu_ptr(&tlat_agg_pcpu, cpu)->seq);
+	return misc_register(&tlat_agg_dev);
+}
+
+/* After every measuring thread is gone. */
+void tlat_agg_unregister(void)
+{
+	unsigned int cpu;
+
+	misc_deregister(&tlat_agg_dev);
+	for_each_possible_cpu(cpu) {
+		struct tlat_agg_pcpu *pa = per_cpu_ptr(&tlat_agg_pcpu, cpu);
+
+		vfree(pa->sets);
+		pa->sets = NULL;
+	}
+}
