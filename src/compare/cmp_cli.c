@@ -88,7 +88,7 @@ static int parse(struct cmp_opts *o, int argc, char **argv, char *err)
 	int c, ret = 0;
 
 	opterr = 0;
-	optind = 1;
+	optind = 0;
 	while (!ret && (c = getopt_long(argc, argv, ":p:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
