@@ -48,17 +48,26 @@ static void cell_class(char *buf, size_t len, const struct cmp_cell *c)
 		snprintf(buf, len, "tlat.compare.%s.cpu%d", tlat_ctx_name[c->ctx], c->cpu);
 }
 
-static int metric_case(xmlTextWriterPtr w, const struct cmp_result *r, const struct cmp_cell *c,
-		       int i)
+static int case_start(xmlTextWriterPtr w, const struct cmp_cell *c, const char *name)
 {
-	const struct cmp_metric *m = &c->m[i];
-	char cls[64], name[32], text[256];
+	char cls[64];
 
 	cell_class(cls, sizeof(cls), c);
 	W(xmlTextWriterStartElement(w, BAD_CAST "testcase"));
 	W(xmlTextWriterWriteAttribute(w, BAD_CAST "classname", BAD_CAST cls));
-	W(xmlTextWriterWriteAttribute(w, BAD_CAST "name",
-				      BAD_CAST cmp_metric_name(r, i, name, sizeof(name))));
+	W(xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST name));
+	return 0;
+fail:
+	return -EIO;
+}
+
+static int metric_case(xmlTextWriterPtr w, const struct cmp_result *r, const struct cmp_cell *c,
+		       int i)
+{
+	const struct cmp_metric *m = &c->m[i];
+	char name[32], text[256];
+
+	W(case_start(w, c, cmp_metric_name(r, i, name, sizeof(name))));
 	if (c->verdict == CMP_SKIPPED) {
 		W(xmlTextWriterStartElement(w, BAD_CAST "skipped"));
 		W(xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST "a side has no samples"));
@@ -88,16 +97,13 @@ fail:
 
 static int ks_case(xmlTextWriterPtr w, const struct cmp_cell *c)
 {
-	char cls[64], text[160];
+	char text[160];
 
 	if (c->verdict == CMP_SKIPPED)
 		return 0;
-	cell_class(cls, sizeof(cls), c);
 	snprintf(text, sizeof(text), "D %.4f p %.3g; NEW larger D %.4f p %.3g; smaller D %.4f p %.3g",
 		 c->ks.d, c->ks.p, c->ks.d_up, c->ks.p_up, c->ks.d_down, c->ks.p_down);
-	W(xmlTextWriterStartElement(w, BAD_CAST "testcase"));
-	W(xmlTextWriterWriteAttribute(w, BAD_CAST "classname", BAD_CAST cls));
-	W(xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST "ks"));
+	W(case_start(w, c, "ks"));
 	W(xmlTextWriterWriteElement(w, BAD_CAST "system-out", BAD_CAST text));
 	W(xmlTextWriterEndElement(w));
 	return 0;

@@ -137,22 +137,12 @@ nomem:
 	return -ENOMEM;
 }
 
+static int plot_script(FILE *out, const void *data, enum tlat_plot_format format)
+{
+	return cmp_plot_script(out, data, format);
+}
+
 int cmp_render_plot(const char *path, const struct cmp_result *r, char *err)
 {
-	FILE *script = tmpfile();
-	int ret;
-
-	if (!script) {
-		tlat_err(err, "cannot create the plot's script: %s", strerror(errno));
-		return -errno;
-	}
-	ret = cmp_plot_script(script, r, render_plot_format(path));
-	if (!ret && (fflush(script) || fseek(script, 0, SEEK_SET)))
-		ret = -errno;
-	if (ret)
-		tlat_err(err, "cannot write the plot's script: %s", strerror(-ret));
-	else
-		ret = gnuplot_draw(path, script, err);
-	fclose(script);
-	return ret;
+	return gnuplot_render(path, plot_script, r, err);
 }

@@ -186,3 +186,25 @@ int gnuplot_draw(const char *path, FILE *script, char *err)
 	}
 	return ret;
 }
+
+int gnuplot_render(const char *path, gnuplot_script_fn script_fn, const void *data, char *err)
+{
+	FILE *script;
+	int ret;
+
+	/* unlinked already: nothing is left behind, whatever ends tlat */
+	script = tmpfile();
+	if (!script) {
+		tlat_err(err, "cannot create the plot's script: %s", strerror(errno));
+		return -errno;
+	}
+	ret = script_fn(script, data, render_plot_format(path));
+	if (!ret && (fflush(script) || fseek(script, 0, SEEK_SET)))
+		ret = -errno;
+	if (ret)
+		tlat_err(err, "cannot write the plot's script: %s", strerror(-ret));
+	else
+		ret = gnuplot_draw(path, script, err);
+	fclose(script);
+	return ret;
+}

@@ -62,4 +62,18 @@ int gnuplot_check(const char *path, char *err);
  */
 int gnuplot_draw(const char *path, FILE *script, char *err);
 
+/* writes a plot's script of data in a format: 0 or a negative errno */
+typedef int (*gnuplot_script_fn)(FILE *out, const void *data, enum tlat_plot_format format);
+
+/**
+ * gnuplot_render - a plot's script written into a temporary file, then drawn
+ * @path: the plot's file, whose extension says the format
+ * @script_fn: writes the script
+ * @data: what it draws
+ * @err: set to one line on failure
+ *
+ * Returns 0 or a negative errno; on error @path is left as it was.
+ */
+int gnuplot_render(const char *path, gnuplot_script_fn script_fn, const void *data, char *err);
+
 #endif

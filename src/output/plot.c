@@ -208,28 +208,15 @@ int render_plot_script(FILE *out, const struct tlat_report *r, enum tlat_plot_fo
 	return ferror(out) ? -EIO : 0;
 }
 
+static int plot_script(FILE *out, const void *data, enum tlat_plot_format format)
+{
+	return render_plot_script(out, data, format);
+}
+
 /* draws report->params->hist.plot_file; on error it is left as it was */
 static int render_plot(const struct tlat_report *r, char *err)
 {
-	const char *path = r->params->hist.plot_file;
-	FILE *script;
-	int ret;
-
-	/* unlinked already: nothing is left behind, whatever ends tlat */
-	script = tmpfile();
-	if (!script) {
-		tlat_err(err, "cannot create the plot's script: %s", strerror(errno));
-		return -errno;
-	}
-	ret = render_plot_script(script, r, render_plot_format(path));
-	if (!ret && (fflush(script) || fseek(script, 0, SEEK_SET)))
-		ret = -errno;
-	if (ret)
-		tlat_err(err, "cannot write the plot's script: %s", strerror(-ret));
-	else
-		ret = gnuplot_draw(path, script, err);
-	fclose(script);
-	return ret;
+	return gnuplot_render(r->params->hist.plot_file, plot_script, r, err);
 }
 
 static bool plot_chosen(const struct tlat_params *p)
