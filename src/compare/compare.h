@@ -36,7 +36,15 @@ struct cmp_side {
 	struct cmp_dist *dist;
 };
 
-/* the dist of a run (nr_runs: the pool) and CPU index (nr_cpus: all) */
+/**
+ * cmp_dist - one distribution of a side
+ * @s: the side
+ * @run: the run; nr_runs: all runs pooled
+ * @ci: the CPU's index in s->cpus; nr_cpus: all CPUs
+ * @ctx: the context
+ *
+ * Returns it; count 0 (buckets NULL) if it has no sample.
+ */
 static inline struct cmp_dist *cmp_dist(const struct cmp_side *s, int run, int ci, int ctx)
 {
 	return &s->dist[((size_t)run * (s->nr_cpus + 1) + ci) * TLAT_NR_CTX + ctx];
@@ -186,8 +194,23 @@ struct cmp_result {
 	const struct cmp_cell *worst;	/* the largest regression (or improvement) */
 };
 
-/* the name of a metric ("p99.9", "max") and of a verdict */
+/**
+ * cmp_metric_name - a metric's name: "p99.9", "max"
+ * @r: the result (for CMP_CHOSEN's percentile)
+ * @m: the metric
+ * @buf: where a percentile's name is written
+ * @len: its size
+ *
+ * Returns the name, in @buf or constant.
+ */
 const char *cmp_metric_name(const struct cmp_result *r, int m, char *buf, size_t len);
+
+/**
+ * cmp_verdict_name - "regression", "improvement", "no change" or "skipped"
+ * @v: the verdict
+ *
+ * Returns the name.
+ */
 const char *cmp_verdict_name(enum cmp_verdict v);
 
 /**

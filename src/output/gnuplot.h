@@ -22,7 +22,12 @@ enum tlat_plot_format {
  */
 #define GNUPLOT_EMPTY	"0.5"
 
-/* the colour of the n-th curve group (a CPU), in turn */
+/**
+ * gnuplot_colour - the colour of the n-th curve group (a CPU), in turn
+ * @n: the group
+ *
+ * Returns an "#rrggbb" string.
+ */
 const char *gnuplot_colour(unsigned int n);
 
 /* the format a file name asks for: the command line checks it */
