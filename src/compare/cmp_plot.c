@@ -69,7 +69,9 @@ int cmp_plot_script(FILE *out, const struct cmp_result *r, int format)
 	for (int i = 0; i < r->nr_cells; i++)
 		if (drawn(r, &r->cells[i])) {
 			nr++;
-			max = fmax(max, fmax(r->cells[i].m[CMP_MAX].base, r->cells[i].m[CMP_MAX].new));
+			const struct cmp_metric *m = &r->cells[i].m[CMP_MAX];
+
+			max = fmax(max, fmax(m->base, m->new));
 		}
 	nr_us = max / 1000 + 2;
 	y = calloc(2 * nr + 1, sizeof(*y));
@@ -116,8 +118,8 @@ int cmp_plot_script(FILE *out, const struct cmp_result *r, int format)
 		fprintf(out, "%s$tlat using 1:%d with steps lc rgb '%s' dt 2 lw 1.5 ", sep, col++,
 			gnuplot_colour(shown));
 		title(out, c, "BASE", c->m[CMP_MAX].base);
-		fprintf(out, ", \\\n     $tlat using 1:%d with steps lc rgb '%s' dt 1 lw 1.5 ", col++,
-			gnuplot_colour(shown));
+		fprintf(out, ", \\\n     $tlat using 1:%d with steps lc rgb '%s' dt 1 lw 1.5 ",
+			col++, gnuplot_colour(shown));
 		title(out, c, "NEW", c->m[CMP_MAX].new);
 		sep = ", \\\n     ";
 		shown++;

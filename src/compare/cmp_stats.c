@@ -50,7 +50,8 @@ u64 cmp_percentile(const struct cmp_dist *d, double pct)
 bool cmp_percentile_ci(const struct cmp_dist *d, double pct, double z, u64 *lo, u64 *hi)
 {
 	double n = (double)d->count, p = pct / 100.0;
-	double sd = sqrt(n * p * (1.0 - p)), l = floor(n * p - z * sd), u = ceil(n * p + z * sd) + 1;
+	double sd = sqrt(n * p * (1.0 - p));
+	double l = floor(n * p - z * sd), u = ceil(n * p + z * sd) + 1;
 
 	*lo = cmp_at_rank(d, l < 1 ? 1 : (u64)l);
 	*hi = cmp_at_rank(d, u > n ? d->count : (u64)u);

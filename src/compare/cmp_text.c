@@ -54,8 +54,8 @@ static void metric_line(FILE *out, const struct cmp_result *r, const struct cmp_
 	else
 		snprintf(hi, sizeof(hi), "%+10.2f", (double)m->hi / 1000.0);
 	if (m->pct < 100)
-		at += snprintf(line + at, sizeof(line) - at, "[%+10.2f, %s]", (double)m->lo / 1000.0,
-			       hi);
+		at += snprintf(line + at, sizeof(line) - at, "[%+10.2f, %s]",
+			       (double)m->lo / 1000.0, hi);
 	else
 		at += snprintf(line + at, sizeof(line) - at, "%24s", "");
 	if (i == r->chosen)

@@ -209,8 +209,11 @@ int cmp_run(struct cmp_result *r, const struct cmp_side *base, const struct cmp_
 		if (!base->has_ctx[ctx] || !new->has_ctx[ctx])
 			continue;
 		for (int bi = 0; bi <= base->nr_cpus; bi++) {
-			int ni = bi == base->nr_cpus ? new->nr_cpus : cmp_cpu_index(new, base->cpus[bi]);
 			struct cmp_cell *c = &r->cells[nr];
+			int ni = new->nr_cpus;
+
+			if (bi < base->nr_cpus)
+				ni = cmp_cpu_index(new, base->cpus[bi]);
 
 			if (ni < 0)
 				continue;
