@@ -12,11 +12,13 @@
 #                        spinning one of the HOGS sizes, in turn by block
 #                        number. DIR/tlat is the binary measured (copied
 #                        once, so that every run uses the same).
-#   analyze DIR [TLAT]   the A/A verdicts (A1 vs A2 of every block) and the
-#                        detection per hog size (A1 vs H of its block), with
+#   analyze DIR [TLAT]   the A/A verdicts (block b's A1 against A2) and the
+#                        detection per hog size (its H against A2), with
 #                        TLAT compare (default ./tlat), under the defaults
-#                        and a few other settings: the counts of each
-#                        (the defaults' pair by pair in DIR/verdicts-default.txt).
+#                        and a few other settings; then the same against a
+#                        baseline of 3 runs (A2 of blocks b, b+1, b+2): the
+#                        counts of each (the defaults' pair by pair in
+#                        DIR/verdicts-default-k*.txt).
 set -eu
 cd "$(dirname "$0")/.."
 # spin_us:every_ms, the hog sizes, smallest first
@@ -51,20 +53,30 @@ run() {
 	done
 }
 
-# verdicts DIR TLAT OPTS...: "kind size block exit" per pair
+# verdicts DIR TLAT K OPTS...: "kind size block exit" per pair. NEW is
+# block b's A1 (A/A) or H (hog); BASE is A2 of the K blocks from b on (in
+# turn, wrapping): K = 1 compares single runs, K > 1 a baseline of K runs
 verdicts() {
-	local dir=$1 tlat=$2 f b h rc size
-	shift 2
-	for f in "$dir"/b*-a1.json; do
-		b=${f##*/}; b=${b%-a1.json}
-		if [ -f "$dir/$b-a2.json" ]; then
-			rc=0; "$tlat" compare "$@" "$f" "$dir/$b-a2.json" > /dev/null 2>&1 || rc=$?
-			echo "aa - $b $rc"
-		fi
+	local dir=$1 tlat=$2 k=$3 i j b h rc size base
+	local -a blocks
+	shift 3
+	for h in "$dir"/b*-a2.json; do
+		b=${h##*/}
+		blocks+=("${b%-a2.json}")
+	done
+	for i in "${!blocks[@]}"; do
+		b=${blocks[$i]}
+		[ -f "$dir/$b-a1.json" ] || continue
+		base=
+		for j in $(seq 0 $((k - 1))); do
+			base+=${base:+,}$dir/${blocks[$(( (i + j) % ${#blocks[@]} ))]}-a2.json
+		done
+		rc=0; "$tlat" compare "$@" "$base" "$dir/$b-a1.json" > /dev/null 2>&1 || rc=$?
+		echo "aa - $b $rc"
 		for h in "$dir/$b"-h*.json; do
 			[ -f "$h" ] || continue
 			size=${h##*-h}; size=${size%.json}
-			rc=0; "$tlat" compare "$@" "$f" "$h" > /dev/null 2>&1 || rc=$?
+			rc=0; "$tlat" compare "$@" "$base" "$h" > /dev/null 2>&1 || rc=$?
 			echo "hog $size $b $rc"
 		done
 	done
@@ -102,13 +114,15 @@ analyze() {
 		"$(ls "$DIR"/b*-a1.json 2> /dev/null | wc -l) blocks"
 	echo "# each run: tlat hist --source tracepoints -d $DURATION --json F (all CPUs, 1000 us);"
 	echo "# hogs: tests/tools/tlat-hog -c 1 -p 99 -s SPIN -e EVERY during the run"
-	for setting in "${settings[@]}"; do
-		# shellcheck disable=SC2086
-		echo "tlat compare ${setting:-(defaults: -p 99.9 --threshold-us 30 --threshold-pct 20)}"
-		# shellcheck disable=SC2086
-		verdicts "$DIR" "$tlat" $setting > "$DIR/verdicts.tmp"
-		tally < "$DIR/verdicts.tmp"
-		[ -n "$setting" ] || cp "$DIR/verdicts.tmp" "$DIR/verdicts-default.txt"
+	for k in 1 3; do
+		echo "## BASE: $k run(s) (A2 of blocks b..b+$((k - 1))), NEW: one run (A1 or H of block b)"
+		for setting in "${settings[@]}"; do
+			echo "tlat compare ${setting:-(defaults: -p 99.9 --threshold-us 30 --threshold-pct 20)}"
+			# shellcheck disable=SC2086
+			verdicts "$DIR" "$tlat" $k $setting > "$DIR/verdicts.tmp"
+			tally < "$DIR/verdicts.tmp"
+			[ -n "$setting" ] || cp "$DIR/verdicts.tmp" "$DIR/verdicts-default-k$k.txt"
+		done
 	done
 	rm -f "$DIR/verdicts.tmp"
 }

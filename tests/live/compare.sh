@@ -61,7 +61,9 @@ sleep 0.3
 "$TLAT" hist -d 3 --json "$CMP/hog.json" > /dev/null 2> "$CMP/hog.err"
 kill $hog_pid 2> /dev/null
 wait $hog_pid 2> /dev/null
-"$TLAT" compare "$CMP/a.json" "$CMP/hog.json" > "$CMP/hog.out" 2>&1
+# (on p99: 10% of CPU $hog_cpu's samples late by up to 500 us; a busy host's
+# rare long delays move p99.9 between runs of 3 s too much for a sure test)
+"$TLAT" compare -p 99 "$CMP/a.json" "$CMP/hog.json" > "$CMP/hog.out" 2>&1
 rc=$?
 check "compare: a run under a hog (500 us every 5 ms on CPU $hog_cpu) is a regression, exit 2" \
 	bash -c "[ $rc = 2 ] && grep -q '^verdict: regression (CPU $hog_cpu ' $CMP/hog.out" ||
