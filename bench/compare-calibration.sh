@@ -8,9 +8,10 @@
 #                        block is three 30 s runs of
 #                          tlat hist --source tracepoints -d 30 --json F
 #                        on all CPUs: A1, A2 (nothing else), then H, the same
-#                        with tests/tools/tlat-hog (SCHED_FIFO 99, CPU 1)
-#                        spinning one of the HOGS sizes, in turn by block
-#                        number. DIR/tlat is the binary measured (copied
+#                        with tests/tools/tlat-hog (SCHED_FIFO 99, CPU 1, -r:
+#                        each spin at a random point of its slot) spinning
+#                        one of the HOGS sizes, in turn by block number;
+#                        HOG_ONLY=1: H alone. DIR/tlat is the binary measured (copied
 #                        once, so that every run uses the same).
 #   analyze DIR [TLAT]   the A/A verdicts (block b's A1 against A2) and the
 #                        detection per hog size (its H against A2), with
@@ -28,7 +29,7 @@ DURATION=${DURATION:-30}
 one_run() { # OUT [hog spin:every]
 	local out=$1 hog=${2:-} hog_pid=
 	if [ -n "$hog" ]; then
-		tests/tools/tlat-hog -c 1 -p 99 -s "${hog%%:*}" -e "${hog##*:}" \
+		tests/tools/tlat-hog -c 1 -p 99 -s "${hog%%:*}" -e "${hog##*:}" -r \
 			-d $((DURATION + 3)) &
 		hog_pid=$!
 		sleep 0.5
@@ -46,8 +47,10 @@ run() {
 	read -ra hogs <<< "$HOGS"
 	for b in $(seq "$first" "$last"); do
 		k=$(( (b - 1) % ${#hogs[@]} ))
-		one_run "$DIR/b$b-a1.json"
-		one_run "$DIR/b$b-a2.json"
+		if [ -z "${HOG_ONLY:-}" ]; then
+			one_run "$DIR/b$b-a1.json"
+			one_run "$DIR/b$b-a2.json"
+		fi
 		one_run "$DIR/b$b-h${hogs[$k]/:/x}.json" "${hogs[$k]}"
 		echo "$(date -u +%T) block $b done"
 	done
