@@ -56,32 +56,36 @@ run() {
 	done
 }
 
-# verdicts DIR TLAT K OPTS...: "kind size block exit" per pair. NEW is
-# block b's A1 (A/A) or H (hog); BASE is A2 of the K blocks from b on (in
-# turn, wrapping): K = 1 compares single runs, K > 1 a baseline of K runs
+# verdicts DIR TLAT K OPTS...: "kind size block exit" per pair. The blocks
+# with A runs, in order: NEW is the i-th one's A1 (A/A), or a hog run of
+# block b (i = (b - 1) mod their number); BASE is A2 of the K blocks from the
+# i-th on (wrapping): K = 1 compares single runs, K > 1 against a baseline
+# of K runs. Hog runs named -fh (fixed phase, before tlat-hog -r) count apart.
 verdicts() {
-	local dir=$1 tlat=$2 k=$3 i j b h rc size base
-	local -a blocks
+	local dir=$1 tlat=$2 k=$3 i j b h rc size
+	local -a blocks base
 	shift 3
 	for h in "$dir"/b*-a2.json; do
 		b=${h##*/}
 		blocks+=("${b%-a2.json}")
 	done
 	for i in "${!blocks[@]}"; do
+		base[$i]=
+		for j in $(seq 0 $((k - 1))); do
+			base[$i]+=${base[$i]:+,}$dir/${blocks[$(( (i + j) % ${#blocks[@]} ))]}-a2.json
+		done
 		b=${blocks[$i]}
 		[ -f "$dir/$b-a1.json" ] || continue
-		base=
-		for j in $(seq 0 $((k - 1))); do
-			base+=${base:+,}$dir/${blocks[$(( (i + j) % ${#blocks[@]} ))]}-a2.json
-		done
-		rc=0; "$tlat" compare "$@" "$base" "$dir/$b-a1.json" > /dev/null 2>&1 || rc=$?
+		rc=0; "$tlat" compare "$@" "${base[$i]}" "$dir/$b-a1.json" > /dev/null 2>&1 || rc=$?
 		echo "aa - $b $rc"
-		for h in "$dir/$b"-h*.json; do
-			[ -f "$h" ] || continue
-			size=${h##*-h}; size=${size%.json}
-			rc=0; "$tlat" compare "$@" "$base" "$h" > /dev/null 2>&1 || rc=$?
-			echo "hog $size $b $rc"
-		done
+	done
+	for h in "$dir"/b*-h*.json "$dir"/b*-fh*.json; do
+		[ -f "$h" ] || continue
+		b=${h##*/}; b=${b%%-*}; b=${b#b}
+		size=${h##*-}; size=${size%.json}
+		i=$(( (b - 1) % ${#blocks[@]} ))
+		rc=0; "$tlat" compare "$@" "${base[$i]}" "$h" > /dev/null 2>&1 || rc=$?
+		echo "hog $size b$b $rc"
 	done
 }
 
@@ -96,8 +100,10 @@ tally() {
 		fflush()
 		for (s in n) {
 			split(s, x, "x")
-			printf "  hog %4d us every %3d ms (duty %.2f%%): pairs %d, detected %d (%.0f%%)\n",
-				x[1], x[2], x[1] / (10 * x[2]), n[s], d[s], 100 * d[s] / n[s] | "sort -k6n"
+			ph = x[1] ~ /^fh/ ? "fixed " : "random"
+			sub(/^f?h/, "", x[1])
+			printf "  hog %4d us every %3d ms (duty %.2f%%, %s phase): pairs %d, detected %d (%.0f%%)\n",
+				x[1], x[2], x[1] / (10 * x[2]), ph, n[s], d[s], 100 * d[s] / n[s] | "sort -k6n"
 		}
 		close("sort -k6n")
 	}'

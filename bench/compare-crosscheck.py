@@ -8,7 +8,7 @@
 # check of those, and how many pairs have a cell whose rise passes both
 # practical thresholds: an upper bound of tlat compare's regressions, which
 # also need the interval and KS to agree.
-# Usage: compare-crosscheck.py DIR [THRESHOLD_US THRESHOLD_PCT]
+# Usage: compare-crosscheck.py DIR [p99|p99_9 [THRESHOLD_US THRESHOLD_PCT]]
 import glob
 import json
 import os
@@ -47,7 +47,10 @@ def pctl(buckets, n, mx, ppm):
     return mx
 
 
-def cells(path):
+PPM = {"p99": 990000, "p99_9": 999000}
+
+
+def cells(path, key):
     doc = json.load(open(path))
     out = {}
     for cpu in doc["cpus"]:
@@ -55,10 +58,10 @@ def cells(path):
             st = cpu[ctx]
             if not st["count"]:
                 continue
-            own = st["percentiles"]["p99_9"]
-            mine = pctl(st["loglinear"], st["count"], st["max"], 999000)
+            own = st["percentiles"][key]
+            mine = pctl(st["loglinear"], st["count"], st["max"], PPM[key])
             if own != mine:
-                print(f"{path}: CPU {cpu['cpu']} {ctx}: p99.9 {own} in the document, "
+                print(f"{path}: CPU {cpu['cpu']} {ctx}: {key} {own} in the document, "
                       f"{mine} from its buckets")
             out[(cpu["cpu"], ctx)] = own
     return out
@@ -66,19 +69,29 @@ def cells(path):
 
 def main():
     d = sys.argv[1]
-    thr_us = float(sys.argv[2]) if len(sys.argv) > 2 else 30
-    thr_pct = float(sys.argv[3]) if len(sys.argv) > 3 else 20
-    aa = aa_over = 0
+    key = sys.argv[2] if len(sys.argv) > 2 else "p99"
+    thr_us = float(sys.argv[3]) if len(sys.argv) > 3 else 30
+    thr_pct = float(sys.argv[4]) if len(sys.argv) > 4 else 20
+    aa = aa_over = checked = 0
     hog = {}
-    for a1 in sorted(glob.glob(os.path.join(d, "b*-a1.json"))):
-        b = a1[:-len("-a1.json")]
-        base = cells(a1)
-        others = [("aa", b + "-a2.json")] + [
-            ("hog " + h[len(b) + 2:-5], h) for h in glob.glob(b + "-h*.json")]
-        for kind, f in others:
-            if not os.path.exists(f):
-                continue
-            new = cells(f)
+    # as compare-calibration.sh pairs them with K = 1: NEW A1 or a hog run,
+    # BASE the A2 of the block, or of the ((b - 1) mod number)-th A block
+    a2s = sorted(glob.glob(os.path.join(d, "b*-a2.json")),
+                 key=lambda f: int(os.path.basename(f)[1:].split("-")[0]))
+    pairs = []
+    for a2 in a2s:
+        a1 = a2[:-len("-a2.json")] + "-a1.json"
+        if os.path.exists(a1):
+            pairs.append(("aa", a2, a1))
+    for h in glob.glob(os.path.join(d, "b*-h*.json")) + glob.glob(os.path.join(d, "b*-fh*.json")):
+        name = os.path.basename(h)
+        blk = int(name[1:].split("-")[0])
+        pairs.append(("hog " + name.split("-")[1][:-5], a2s[(blk - 1) % len(a2s)], h))
+    for kind, b, f in pairs:
+        base = cells(b, key)
+        checked += 1
+        if True:
+            new = cells(f, key)
             over = any(new[k] - base[k] > max(thr_us * 1000, thr_pct / 100 * base[k])
                        for k in base if k in new)
             if kind == "aa":
@@ -87,10 +100,12 @@ def main():
             else:
                 n, o = hog.get(kind, (0, 0))
                 hog[kind] = (n + 1, o + over)
-    print(f"  A/A pairs {aa}, a p99.9 rise past {thr_us:g} us and {thr_pct:g}%: {aa_over}")
-    for kind in sorted(hog, key=lambda k: [int(x) for x in k.split()[1].split("x")]):
+    print(f"  {key} of every CPU context: the document's equals its buckets' "
+          f"(else a line above), {checked} pairs")
+    print(f"  A/A pairs {aa}, a {key} rise past {thr_us:g} us and {thr_pct:g}%: {aa_over}")
+    for kind in sorted(hog):
         n, o = hog[kind]
-        print(f"  {kind}: pairs {n}, a p99.9 rise past both thresholds: {o}")
+        print(f"  {kind}: pairs {n}, a {key} rise past both thresholds: {o}")
 
 
 if __name__ == "__main__":
