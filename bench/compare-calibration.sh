@@ -115,8 +115,9 @@ analyze() {
 		""
 		"--threshold-us 20 --threshold-pct 10"
 		"--threshold-us 50 --threshold-pct 30"
-		"-p 99"
-		"-p 99 --threshold-us 10 --threshold-pct 10"
+		"--threshold-us 10 --threshold-pct 10"
+		"-p 99.9"
+		"-p 99.9 --threshold-us 100 --threshold-pct 100"
 		"-p 99.99"
 	)
 	echo "# $(date -u +%F) $(uname -r), $(nproc) CPUs; runs in $DIR:" \
@@ -126,7 +127,7 @@ analyze() {
 	for k in 1 3; do
 		echo "## BASE: $k run(s) (A2 of blocks b..b+$((k - 1))), NEW: one run (A1 or H of block b)"
 		for setting in "${settings[@]}"; do
-			echo "tlat compare ${setting:-(defaults: -p 99.9 --threshold-us 30 --threshold-pct 20)}"
+			echo "tlat compare ${setting:-(defaults: -p 99 --threshold-us 30 --threshold-pct 20)}"
 			# shellcheck disable=SC2086
 			verdicts "$DIR" "$tlat" $k $setting > "$DIR/verdicts.tmp"
 			tally < "$DIR/verdicts.tmp"
