@@ -9,6 +9,8 @@
 # practical thresholds: an upper bound of tlat compare's regressions, which
 # also need the interval and KS to agree.
 # Usage: compare-crosscheck.py DIR [p99|p99_9 [THRESHOLD_US THRESHOLD_PCT]]
+#        compare-crosscheck.py --runs DIR: each run's thread p99 and p99.9 per
+#        CPU, in us, as tlat hist computed them
 import glob
 import json
 import os
@@ -67,7 +69,21 @@ def cells(path, key):
     return out
 
 
+def runs(d):
+    files = glob.glob(os.path.join(d, "b*.json"))
+    files.sort(key=lambda f: (int(os.path.basename(f)[1:].split("-")[0]), f))
+    print("  run                    thread p99 / p99.9 per CPU (us)")
+    for f in files:
+        doc = json.load(open(f))
+        cols = [f"{c['thread']['percentiles']['p99'] / 1000:7.1f} /{c['thread']['percentiles']['p99_9'] / 1000:7.1f}"
+                for c in doc["cpus"]]
+        print(f"  {os.path.basename(f):22s} " + "   ".join(cols))
+
+
 def main():
+    if sys.argv[1] == "--runs":
+        runs(sys.argv[2])
+        return
     d = sys.argv[1]
     key = sys.argv[2] if len(sys.argv) > 2 else "p99"
     thr_us = float(sys.argv[3]) if len(sys.argv) > 3 else 30
