@@ -65,9 +65,9 @@ verdicts() {
 	local dir=$1 tlat=$2 k=$3 i j b h rc size
 	local -a blocks base
 	shift 3
-	for h in "$dir"/b*-a2.json; do
-		b=${h##*/}
-		blocks+=("${b%-a2.json}")
+	# in block order (a glob's is b1, b10, b11, ...)
+	for h in $(ls "$dir" | sed -n 's/^b\([0-9]*\)-a2\.json$/\1/p' | sort -n); do
+		blocks+=("b$h")
 	done
 	for i in "${!blocks[@]}"; do
 		base[$i]=
