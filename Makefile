@@ -14,13 +14,13 @@ DKMS_FILES := kernel/Kbuild kernel/Makefile kernel/dkms.conf kernel/README \
 	      $(wildcard kernel/tlat_*.c kernel/tlat_*.h)
 
 CC	?= cc
-PKGS	:= libtracefs libtraceevent libtracecmd libproc2 json-c
+PKGS	:= libtracefs libtraceevent libtracecmd libproc2 json-c libxml-2.0
 # CFLAGS and LDFLAGS are the builder's, from the environment or the command
 # line (make CFLAGS=...); what tlat needs is added to them, never replaced
 CFLAGS	?= -O2 -g
 TLAT_CFLAGS := -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags $(PKGS))
 # libcpupower (--deepest-idle-state) ships no pkg-config file
-TLAT_LIBS := $(shell pkg-config --libs $(PKGS)) -lcpupower -lpthread
+TLAT_LIBS := $(shell pkg-config --libs $(PKGS)) -lcpupower -lpthread -lm
 ALL_CFLAGS = $(TLAT_CFLAGS) $(CFLAGS)
 
 # Objects go to build/, beside the tree they come from; each depends on the

@@ -8,6 +8,7 @@ PKGS=(
 	build-essential pkg-config
 	libtracefs-dev libtraceevent-dev libtracecmd-dev libcpupower-dev libproc2-dev
 	libjson-c-dev		# --json
+	libxml2-dev		# tlat compare --junit
 	libcmocka-dev
 	clang bpftool libbpf-dev	# the BPF collector (built without them, tlat falls back)
 	rt-tests		# cyclictest, the benchmark's anchor

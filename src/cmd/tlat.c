@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tlat.c - main(): picks the command (top, hist, record, report, info) from
+ * tlat.c - main(): picks the command (top, hist, record, report, info, compare) from
  * one table, also when called as "rtla timerlat [top|hist]", parses its
  * options and runs it. The only place that prints errors, -D's lines and
  * warnings, and that chooses the exit status.
@@ -15,6 +15,7 @@
 
 #include "cmd/cli.h"
 #include "cmd/info.h"
+#include "compare/compare.h"
 #include "core/array.h"
 #include "core/version.h"
 #include "run/run.h"
@@ -57,13 +58,14 @@ static void usage(FILE *out, const char *prog)
 {
 	fprintf(out,
 		"tlat version %s\n\n"
-		"  usage: %s [top|hist|record|report|info] [options] [-h|--help]\n\n"
+		"  usage: %s [top|hist|record|report|info|compare] [options] [-h|--help]\n\n"
 		"  commands:\n"
 		"     top    - prints the summary of the timer latency, per CPU\n"
 		"     hist   - prints a histogram of the timer latency\n"
 		"     record - measures as top or hist, and keeps the trace in a trace.dat\n"
 		"     report - prints the summary or histogram of a trace.dat\n"
-		"     info   - tells which sample sources this machine supports, and why\n\n"
+		"     info   - tells which sample sources this machine supports, and why\n"
+		"     compare - compares two runs' --json files: a regression verdict for CI\n\n"
 		"if no command is given, top is run with the given options\n",
 		TLAT_VERSION, prog);
 }
@@ -186,6 +188,8 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && !strcmp(argv[1], "info"))
 		return run_info(prog, argc - 1);
+	if (argc >= 2 && !strcmp(argv[1], "compare"))
+		return tlat_compare(prog, argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "--version")) {
 		printf("tlat version %s\n", TLAT_VERSION);
 		return TLAT_EXIT_PASS;
@@ -196,7 +200,7 @@ int main(int argc, char **argv)
 				   cmdline);
 	cmd = find_command(argv[1]);
 	if (!cmd) {
-		fprintf(stderr, "%s: unknown command '%s' (try: top, hist, record, report, info)\n",
+		fprintf(stderr, "%s: unknown command '%s' (try: top, hist, record, report, info, compare)\n",
 			prog, argv[1]);
 		return TLAT_EXIT_ERROR;
 	}

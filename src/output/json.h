@@ -12,7 +12,7 @@
 
 #include "output/report.h"
 
-#define TLAT_JSON_SCHEMA_VERSION	"tlat/1"
+#define TLAT_JSON_SCHEMA_VERSION	"tlat/1.1"
 
 /**
  * json_tlat_document - tlat's document of a finished report

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * json_tlat.c - tlat's own JSON document, schema "tlat/1"
+ * json_tlat.c - tlat's own JSON document, schema "tlat/1.1"
  * (docs/tlat-json.schema.json): everything the text shows and what it
  * cannot, as data, so that CI reads results instead of scraping rtla's
  * text. Every latency is in nanoseconds, whatever -n says; only the
@@ -10,6 +10,7 @@
 #include "core/array.h"
 #include "core/version.h"
 #include "output/json.h"
+#include "stats/loglinear.h"
 #include "util/cpuset.h"
 #include "util/json.h"
 
@@ -82,6 +83,34 @@ static struct json_object *hist_json(const struct tlat_report *r, int cpu, enum 
 	return obj;
 }
 
+/*
+ * the log-linear buckets of one CPU's context (tlat/1.1): the non-empty ones,
+ * [lowest latency, count], from which any percentile can be recomputed and
+ * two runs' distributions compared (tlat compare)
+ */
+static struct json_object *loglinear_json(const struct tlat_report *r, int cpu,
+					  enum tlat_ctx ctx)
+{
+	struct json_object *arr, *row;
+
+	if (!agg_layout(r->agg)->loglinear)
+		return NULL;
+	arr = json_object_new_array();
+	for (unsigned int i = 0; arr && i < LOGLIN_BUCKETS; i++) {
+		u64 n = agg_loglinear(r->agg, cpu, ctx, i);
+
+		if (!n)
+			continue;
+		row = json_object_new_array_ext(2);
+		if (!row)
+			break;
+		json_object_array_add(row, json_u64(loglin_lowest(i)));
+		json_object_array_add(row, json_u64(n));
+		json_object_array_add(arr, row);
+	}
+	return arr;
+}
+
 static struct json_object *ctx_json(const struct tlat_report *r, const struct tlat_stat *st,
 				    int cpu, enum tlat_ctx ctx)
 {
@@ -92,6 +121,8 @@ static struct json_object *ctx_json(const struct tlat_report *r, const struct tl
 	json_add(obj, "avg", st->count ? json_u64(st->sum / st->count) : NULL);
 	json_add(obj, "max", st->count ? json_u64(st->max) : NULL);
 	json_add(obj, "percentiles", percentiles_json(r, cpu, ctx));
+	if (cpu >= 0)
+		json_add(obj, "loglinear", loglinear_json(r, cpu, ctx));
 	if (has_hist(r) && cpu >= 0)
 		json_add(obj, "histogram", hist_json(r, cpu, ctx));
 	return obj;
@@ -149,6 +180,16 @@ static struct json_object *hist_desc_json(const struct tlat_report *r)
 	json_add(obj, "unit", json_object_new_string(r->params->nano ? "ns" : "us"));
 	json_add(obj, "bucket_size", json_u64(r->params->hist.bucket_size));
 	json_add(obj, "entries", json_u64(agg_entries(r->agg)));
+	return obj;
+}
+
+/* how to read the per-CPU "loglinear" buckets: loglinear.h's layout */
+static struct json_object *loglinear_desc_json(void)
+{
+	struct json_object *obj = json_object_new_object();
+
+	json_add(obj, "sub_bits", json_object_new_int(LOGLIN_SUB_BITS));
+	json_add(obj, "max_bits", json_object_new_int(LOGLIN_MAX_BITS));
 	return obj;
 }
 
@@ -214,6 +255,7 @@ struct json_object *json_tlat_document(const struct tlat_report *r)
 	json_add(doc, "cpus", per_cpu_json(r));
 	json_add(doc, "all", all_json(r));
 	json_add(doc, "histogram", has_hist(r) ? hist_desc_json(r) : NULL);
+	json_add(doc, "loglinear", loglinear_desc_json());
 	json_add(doc, "events", events_json(r));
 	json_add(doc, "threshold", threshold_json(r));
 	json_add(doc, "auto_analysis", r->aa ? json_tlat_aa(r->aa) : NULL);

@@ -5,30 +5,12 @@
  * context), drawn by gnuplot so that tlat needs no graphics library.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
-#include <unistd.h>
 
-#include "core/array.h"
 #include "core/err.h"
 #include "output/output.h"
 #include "output/plot.h"
-#include "util/publish.h"
-#include "util/spawn.h"
-
-/*
- * An empty bucket is drawn at this count: below the y range, which starts at
- * 0.8 as OSADL's plots do so that a single sample shows, gnuplot clips it and
- * the curve drops to the axis instead of leaving a gap (log(0) is undefined).
- */
-#define PLOT_EMPTY	"0.5"
-#define PLOT_GNUPLOT	"gnuplot"
-/* the first line gnuplot prints on standard error is the one-line error */
-#define PLOT_ERR_LEN	160
 
 static const char *const ctx_title[TLAT_NR_CTX] = {
 	[TLAT_CTX_IRQ]		= "IRQ",
@@ -42,25 +24,6 @@ static const char *const ctx_dash[TLAT_NR_CTX] = {
 	[TLAT_CTX_THREAD]	= "dt 1 lw 1.5",
 	[TLAT_CTX_USER]		= "dt 2 lw 1.5",
 };
-
-static const char *const cpu_colour[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
-};
-
-#define NR_COLOURS	ARRAY_SIZE(cpu_colour)
-
-enum tlat_plot_format render_plot_format(const char *path)
-{
-	const char *dot = strrchr(path, '.');
-
-	if (!dot || strchr(dot, '/'))
-		return TLAT_PLOT_NONE;
-	if (!strcasecmp(dot, ".png"))
-		return TLAT_PLOT_PNG;
-	if (!strcasecmp(dot, ".svg"))
-		return TLAT_PLOT_SVG;
-	return TLAT_PLOT_NONE;
-}
 
 static bool curve_shown(const struct tlat_report *r, int cpu, int ctx)
 {
@@ -120,40 +83,6 @@ static void plot_ranges(FILE *out, const struct tlat_report *r, long last, const
 		(unsigned long long)end, (unsigned long long)end, unit, (unsigned long long)end);
 }
 
-/*
- * Enhanced text makes the SVG name each curve's group by its key; the title,
- * with "_" in kernel releases, is the only text that must not be enhanced.
- */
-static void plot_terminal(FILE *out, enum tlat_plot_format format)
-{
-	if (format == TLAT_PLOT_SVG) {
-		fputs("set terminal svg size 1000,600 dynamic enhanced font 'sans,10'\n", out);
-		return;
-	}
-	/* pngcairo draws smoother lines; png (libgd) is the fallback of small builds */
-	fputs("if (strstrt(GPVAL_TERMINALS, ' pngcairo ') > 0) {\n"
-	      "\tset terminal pngcairo size 1000,600 enhanced font 'sans,10'\n"
-	      "} else {\n"
-	      "\tset terminal png size 1000,600 enhanced\n"
-	      "}\n", out);
-}
-
-/*
- * Text from outside tlat goes into single quotes: gnuplot expands nothing
- * there (double quotes take escapes and `command` substitution), and a
- * quote is written twice.
- */
-static void plot_quoted(FILE *out, const char *text)
-{
-	fputc('\'', out);
-	for (const char *c = text; *c; c++)
-		if (*c == '\'')
-			fputs("''", out);
-		else if (*c != '\n')
-			fputc(*c, out);
-	fputc('\'', out);
-}
-
 static void plot_labels(FILE *out, const struct tlat_report *r, const char *unit)
 {
 	const struct tlat_params *p = r->params;
@@ -171,7 +100,7 @@ static void plot_labels(FILE *out, const struct tlat_report *r, const char *unit
 	snprintf(title, sizeof(title), "tlat hist: Linux %s %s, period %llu us, duration %s",
 		 release, machine, (unsigned long long)p->period_us, d);
 	fputs("set title ", out);
-	plot_quoted(out, title);
+	gnuplot_quoted(out, title);
 	fputs(" noenhanced\n", out);
 	if (p->hist.bucket_size > 1)
 		fprintf(out, "set xlabel \"Latency (%s), buckets of %u %s\"\n", unit,
@@ -219,7 +148,7 @@ static void plot_data(FILE *out, const struct tlat_report *r, long last)
 				if (n)
 					fprintf(out, " %llu", (unsigned long long)n);
 				else
-					fputs(" " PLOT_EMPTY, out);
+					fputs(" " GNUPLOT_EMPTY, out);
 			}
 		fputc('\n', out);
 	}
@@ -253,7 +182,7 @@ static void plot_curves(FILE *out, const struct tlat_report *r, const char *unit
 			if (!curve_shown(r, cpu, ctx))
 				continue;
 			fprintf(out, "%s$tlat using 1:%d with steps lc rgb '%s' %s ", sep, column++,
-				cpu_colour[shown % NR_COLOURS], ctx_dash[ctx]);
+				gnuplot_colour(shown), ctx_dash[ctx]);
 			plot_key_title(out, r, cpu, ctx, unit);
 			sep = ", \\\n     ";
 		}
@@ -271,7 +200,7 @@ int render_plot_script(FILE *out, const struct tlat_report *r, enum tlat_plot_fo
 	long last = plot_last_bucket(r);
 
 	fputs("# tlat hist --plot: a latency plot, read by gnuplot from standard input\n", out);
-	plot_terminal(out, format);
+	gnuplot_terminal(out, format);
 	plot_labels(out, r, unit);
 	plot_ranges(out, r, last, unit);
 	plot_data(out, r, last);
@@ -279,133 +208,15 @@ int render_plot_script(FILE *out, const struct tlat_report *r, enum tlat_plot_fo
 	return ferror(out) ? -EIO : 0;
 }
 
-/*
- * Runs gnuplot with these standard input and output, and waits for it. On
- * failure, err says why in one line, gnuplot's own first line if it had one.
- */
-static int plot_gnuplot(char *const argv[], int in_fd, int out_fd, char *err)
+static int plot_script(FILE *out, const void *data, enum tlat_plot_format format)
 {
-	char msg[PLOT_ERR_LEN];
-	int status = spawn_wait(argv, &(struct spawn_io){
-		.in = in_fd,
-		.out = out_fd,
-		.err_line = msg,
-		.err_line_len = sizeof(msg),
-	});
-
-	if (status < 0) {
-		tlat_err(err, "--plot needs %s (Debian: apt-get install gnuplot-nox): %s",
-			 argv[0], strerror(-status));
-		return status;
-	}
-	if (!status)
-		return 0;
-	if (status >= SPAWN_KILLED)
-		tlat_err(err, "%s was killed by signal %d", argv[0], status - SPAWN_KILLED);
-	else
-		tlat_err(err, "%s failed (exit status %d)%s%s", argv[0], status,
-			 *msg ? ": " : "", msg);
-	return -EIO;
-}
-
-/*
- * The file gnuplot writes, renamed to the plot's name once drawn. It gets
- * the mode any new file of the user would have.
- */
-static int plot_file_open(struct publish *plot, const char *path, char *err)
-{
-	mode_t mask = umask(0);
-	int ret;
-
-	umask(mask);
-	ret = publish_open(plot, path, 0666 & ~mask);
-	if (ret)
-		tlat_err(err, "cannot write the plot to %s: %s", path, strerror(-ret));
-	return ret;
-}
-
-/* before measuring: the name, the directory and gnuplot are usable; changes nothing */
-static int render_plot_check(const char *path, char *err)
-{
-	struct publish plot;
-	struct stat st;
-	int null_fd, ret;
-
-	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
-		tlat_err(err, "cannot write the plot to %s: %s", path,
-			 strerror(EISDIR));
-		return -EISDIR;
-	}
-	/* a real file in the directory: access() would not see a read-only file system */
-	ret = plot_file_open(&plot, path, err);
-	if (ret)
-		return ret;
-	publish_abort(&plot);
-	null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (null_fd < 0) {
-		tlat_err(err, "cannot open /dev/null: %s", strerror(errno));
-		return -errno;
-	}
-	ret = plot_gnuplot((char *[]){ PLOT_GNUPLOT, "--version", NULL }, null_fd, null_fd, err);
-	close(null_fd);
-	return ret;
-}
-
-/* gnuplot succeeded: the file it wrote takes the plot's name, or goes */
-static int plot_publish(struct publish *plot)
-{
-	struct stat st;
-	int ret = 0;
-
-	if (fstat(plot->fd, &st))
-		ret = -errno;
-	else if (!st.st_size)
-		ret = -ENODATA;	/* gnuplot succeeded but drew nothing */
-	if (ret) {
-		publish_abort(plot);
-		return ret;
-	}
-	return publish_commit(plot);
+	return render_plot_script(out, data, format);
 }
 
 /* draws report->params->hist.plot_file; on error it is left as it was */
 static int render_plot(const struct tlat_report *r, char *err)
 {
-	const char *path = r->params->hist.plot_file;
-	struct publish plot;
-	FILE *script;
-	int ret;
-
-	/* unlinked already: nothing is left behind, whatever ends tlat */
-	script = tmpfile();
-	if (!script) {
-		tlat_err(err, "cannot create the plot's script: %s", strerror(errno));
-		return -errno;
-	}
-	ret = render_plot_script(script, r, render_plot_format(path));
-	if (!ret && (fflush(script) || fseek(script, 0, SEEK_SET)))
-		ret = -errno;
-	if (ret) {
-		tlat_err(err, "cannot write the plot's script: %s", strerror(-ret));
-		fclose(script);
-		return ret;
-	}
-	ret = plot_file_open(&plot, path, err);
-	if (ret) {
-		fclose(script);
-		return ret;
-	}
-	ret = plot_gnuplot((char *[]){ PLOT_GNUPLOT, NULL }, fileno(script), plot.fd, err);
-	if (ret) {
-		publish_abort(&plot);
-	} else {
-		ret = plot_publish(&plot);
-		if (ret)
-			tlat_err(err, "cannot write the plot to %s: %s", path,
-				 strerror(-ret));
-	}
-	fclose(script);
-	return ret;
+	return gnuplot_render(r->params->hist.plot_file, plot_script, r, err);
 }
 
 static bool plot_chosen(const struct tlat_params *p)
@@ -416,7 +227,7 @@ static bool plot_chosen(const struct tlat_params *p)
 static int plot_open(void **priv, const struct tlat_params *p, char *err)
 {
 	*priv = NULL;
-	return render_plot_check(p->hist.plot_file, err);
+	return gnuplot_check(p->hist.plot_file, err);
 }
 
 /* gnuplot runs once the system is as it was: its failure cannot leave anything */

@@ -8,16 +8,8 @@
 
 #include <stdio.h>
 
+#include "output/gnuplot.h"
 #include "output/report.h"
-
-enum tlat_plot_format {
-	TLAT_PLOT_NONE,		/* neither .png nor .svg */
-	TLAT_PLOT_PNG,
-	TLAT_PLOT_SVG,
-};
-
-/* the format a file name asks for: the command line checks it */
-enum tlat_plot_format render_plot_format(const char *path);
 
 /**
  * render_plot_script - the gnuplot script of a report, its data inline

@@ -33,7 +33,8 @@ completes() {
 check "completion: bash -n accepts it and it registers for tlat" \
 	bash --norc -c ". $COMPLETION && complete -p tlat | grep -q -- '-F _tlat tlat\$'"
 check "completion: 'tlat h<TAB>' -> hist" completes "hist" tlat h
-check "completion: 'tlat <TAB>' -> the commands" completes "top hist record report info" tlat ""
+check "completion: 'tlat <TAB>' -> the commands" completes "top hist record report info compare" \
+	tlat ""
 check "completion: 'tlat top --st<TAB>' -> --stack --stack-format" \
 	completes "--stack --stack-format" tlat top --st
 check "completion: 'tlat hist --source <TAB>' -> the four sources" \
@@ -71,6 +72,11 @@ check "completion: 'tlat report hist <TAB>' -> the .dat files" \
 check "completion: 'tlat record <TAB>' -> top hist" completes "top hist" tlat record ""
 check "completion: 'tlat record hist -o <TAB>' -> any file" \
 	completes "$COMP_DIR/rec.dat" tlat record hist -o "$COMP_DIR/r"
+touch "$COMP_DIR/base.json"
+check "completion: 'tlat compare <dir>/<TAB>' -> the .json files and directories" \
+	completes "$COMP_DIR/base.json $COMP_DIR/sub" tlat compare "$COMP_DIR/"
+check "completion: 'tlat compare --junit <TAB>' -> any file" \
+	completes "$COMP_DIR/base.json" tlat compare --junit "$COMP_DIR/ba"
 check "completion: 'tlat report top --plo<TAB>' -> nothing (hist only)" \
 	completes "" tlat report top --plo
 check "completion: 'tlat top -t <TAB>' -> any file" \
@@ -81,7 +87,7 @@ help_opts() {
 	"$TLAT" "$@" --help | grep -oE -- '(^|[ [|/])--?[a-zA-Z][a-z-]*' | sed 's/^[ [|/]//' |
 		grep -vx -- '-[a-z][a-z-]\+' | sort -u
 }
-for mode in top hist "record top" "record hist" "report top" "report hist"; do
+for mode in top hist "record top" "record hist" "report top" "report hist" compare; do
 	name=${mode/ /-}
 	help_opts $mode > "$WORK/help-$name.opts"
 	complete_words tlat $mode - > "$WORK/comp-$name.opts"

@@ -480,6 +480,7 @@ done
 . tests/live/aa.sh
 . tests/live/json.sh
 . tests/live/plot.sh
+. tests/live/compare.sh
 . tests/live/completion.sh
 . tests/live/actions.sh
 . tests/live/opts.sh

@@ -20,8 +20,14 @@
  * 950 ms per second) is far above the default load of 3 ms every 200 ms, so
  * throttling never cuts a spin short and nothing is said about it.
  *
+ * -r: each spin starts at a random point of its EVERY_MS slot (uniform, the
+ * spin kept inside the slot), instead of the slot's start: a grid whose
+ * period is a multiple of the measurement's would otherwise meet the same
+ * activations every time, or never (tlat compare's calibration wants the
+ * duty cycle's share of the activations delayed, by up to SPIN_US).
+ *
  * Usage: tlat-hog [-c CPU] [-p PRIO] [-s SPIN_US] [-e EVERY_MS] [-d SECONDS]
- *                 [-l LOGFILE]
+ *                 [-l LOGFILE] [-r]
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* CPU_SET, sched_setaffinity, sendmmsg */
@@ -30,6 +36,7 @@
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +68,7 @@ static long long now_ns(void)
 /* one line: getopt's own message is turned off */
 static void usage(void)
 {
-	fprintf(stderr, "usage: tlat-hog [-c CPU] [-p PRIO] [-s SPIN_US] [-e EVERY_MS] [-d SECONDS] [-l LOGFILE]\n");
+	fprintf(stderr, "usage: tlat-hog [-c CPU] [-p PRIO] [-s SPIN_US] [-e EVERY_MS] [-d SECONDS] [-l LOGFILE] [-r]\n");
 	exit(1);
 }
 
@@ -89,12 +96,15 @@ int main(int argc, char **argv)
 	struct sigaction sa = { 0 };
 	long long start, next, period, deadline;
 	struct timespec ts;
+	unsigned short seed[3] = { 0 };
+	long long slot, offset;
+	bool random_phase = false;
 	FILE *log = NULL;
 	cpu_set_t set;
 	int opt;
 
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "c:p:s:e:d:l:h")) != -1) {
+	while ((opt = getopt(argc, argv, "c:p:s:e:d:l:rh")) != -1) {
 		switch (opt) {
 		case 'c':
 			cpu = parse_num(optarg, 'c', 0, CPU_SETSIZE - 1);
@@ -113,6 +123,9 @@ int main(int argc, char **argv)
 			break;
 		case 'l':
 			logname = optarg;
+			break;
+		case 'r':
+			random_phase = true;
 			break;
 		default:
 			usage();
@@ -160,12 +173,18 @@ int main(int argc, char **argv)
 	period = every_ms * NSEC_PER_MSEC;
 	start = now_ns();
 	deadline = duration ? start + duration * NSEC_PER_SEC : 0;
-	next = start;
+	slot = start;
+	memcpy(seed, &start, sizeof(seed));
+	/* the spin stays in its slot: a random start in [0, period - spin) */
+	offset = period - spin_us * NSEC_PER_USEC;
 
 	while (!stop) {
 		long long t0, t;
 
-		next += period;
+		slot += period;
+		next = slot;
+		if (random_phase && offset > 0)
+			next += (long long)(erand48(seed) * (double)offset);
 		if (deadline && next > deadline)
 			break;
 		ts.tv_sec = next / NSEC_PER_SEC;

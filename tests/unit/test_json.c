@@ -22,6 +22,7 @@
 #include "cmd/cli.h"
 #include "core/version.h"
 #include "output/json.h"
+#include "stats/loglinear.h"
 #include "trace/dat_meta.h"
 
 #define NR_CPUS		4
@@ -259,7 +260,7 @@ static void test_tlat_top(void **state)
 	add_samples(f);
 	render(f, false, "unit-tlat-top");
 
-	assert_string_equal(str(f, "/schema_version"), "tlat/1");
+	assert_string_equal(str(f, "/schema_version"), "tlat/1.1");
 	assert_string_equal(str(f, "/command"), "top");
 	assert_string_equal(str(f, "/argv/0"), "tlat");
 	assert_string_equal(str(f, "/argv/10"), "-");
@@ -301,6 +302,16 @@ static void test_tlat_top(void **state)
 	assert_int_equal(num(f, "/cpus/0/thread/percentiles/p99_9"), 300000);
 	assert_int_equal(num(f, "/cpus/0/thread/percentiles/p99_99"), 300000);
 	expect_pctl(f, "/cpus/2/user/percentiles/p50", 2, TLAT_CTX_USER, 500000, 7000);
+	/* tlat/1.1: the log-linear buckets, [lowest ns, count], non-empty ones */
+	assert_int_equal(num(f, "/cpus/0/irq/loglinear/0/0"), loglin_lowest(loglin_index(1500)));
+	assert_int_equal(num(f, "/cpus/0/irq/loglinear/0/1"), 90);
+	assert_int_equal(num(f, "/cpus/0/irq/loglinear/1/0"), loglin_lowest(loglin_index(7000)));
+	assert_int_equal(num(f, "/cpus/0/irq/loglinear/1/1"), 10);
+	expect_absent(f, "/cpus/0/irq/loglinear/2");
+	expect_absent(f, "/cpus/1/thread/loglinear/0");
+	expect_absent(f, "/all/thread/loglinear");
+	assert_int_equal(num(f, "/loglinear/sub_bits"), LOGLIN_SUB_BITS);
+	assert_int_equal(num(f, "/loglinear/max_bits"), LOGLIN_MAX_BITS);
 	/* CPU 1 was measured but produced nothing: there, with nulls */
 	assert_int_equal(num(f, "/cpus/1/cpu"), 1);
 	assert_int_equal(num(f, "/cpus/1/thread/count"), 0);
