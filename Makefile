@@ -17,15 +17,49 @@ CC	?= cc
 PKGS	:= libtracefs libtraceevent libtracecmd libproc2 json-c
 # CFLAGS and LDFLAGS are the builder's, from the environment or the command
 # line (make CFLAGS=...); what tlat needs is added to them, never replaced
+# (CPPFLAGS too); tlat's own flags live in TLAT_* variables that neither
+# replaces.
 CFLAGS	?= -O2 -g
 TLAT_CFLAGS := -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags $(PKGS))
 # libcpupower (--deepest-idle-state) ships no pkg-config file
 TLAT_LIBS := $(shell pkg-config --libs $(PKGS)) -lcpupower -lpthread
-ALL_CFLAGS = $(TLAT_CFLAGS) $(CFLAGS)
+TLAT_LDFLAGS :=
 
 # Objects go to build/, beside the tree they come from; each depends on the
 # headers it includes (-MMD), not on every header.
 BUILD	:= build
+
+# make SANITIZE=address,undefined: tlat and the unit tests built with the
+# compiler's sanitizers (gcc or clang), in a build directory of their own;
+# the suites run them with tests/sanitize/ (the reviewed suppressions of the
+# libraries' leaks, and the options that make any report fail the test).
+SANITIZE ?=
+comma	:= ,
+ifneq ($(SANITIZE),)
+BUILD	:= build/san-$(subst $(comma),-,$(SANITIZE))
+SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+TLAT_CFLAGS += $(SAN_FLAGS)
+TLAT_LDFLAGS += $(SAN_FLAGS)
+endif
+ALL_CFLAGS = $(TLAT_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(TLAT_LDFLAGS) $(LDFLAGS)
+# What was built with which flags: an object is rebuilt when its flags change
+# (make CFLAGS=...), and tlat relinked when it comes from another build
+# directory (SANITIZE= or not).
+FLAGS_NOW := $(ALL_CFLAGS) | $(ALL_LDFLAGS)
+FLAGS_STAMP := $(BUILD)/flags
+TLAT_STAMP := build/tlat.flags
+ifneq ($(FLAGS_NOW),$(file <$(FLAGS_STAMP)))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_STAMP),$(FLAGS_NOW))
+endif
+ifneq ($(BUILD) $(FLAGS_NOW),$(file <$(TLAT_STAMP)))
+$(shell mkdir -p build)
+$(file >$(TLAT_STAMP),$(BUILD) $(FLAGS_NOW))
+endif
+export ASAN_OPTIONS ?= abort_on_error=0:detect_leaks=1:exitcode=86
+export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1:exitcode=86
+export LSAN_OPTIONS ?= suppressions=$(CURDIR)/tests/sanitize/lsan.supp:print_suppressions=0:exitcode=86
 SRCS	:= $(filter-out %.bpf.c,$(wildcard src/*/*.c))
 
 # The kernel-side collectors' BPF programs (src/*/*.bpf.c): built where clang,
@@ -54,7 +88,7 @@ TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
 all: tlat
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -79,14 +113,14 @@ $(BUILD)/libtlat.a: $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-tlat: $(BUILD)/src/cmd/tlat.o $(BUILD)/libtlat.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(TLAT_LIBS)
+tlat: $(BUILD)/src/cmd/tlat.o $(BUILD)/libtlat.a $(TLAT_STAMP)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(TLAT_LIBS)
 
 $(BUILD)/tests/unit/test_%: $(BUILD)/tests/unit/test_%.o $(BUILD)/libtlat.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(TLAT_LIBS) $(shell pkg-config --libs cmocka)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(TLAT_LIBS) $(shell pkg-config --libs cmocka)
 
 tests/tools/%: tests/tools/%.c
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lpthread
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< -lpthread
 
 -include $(OBJS:.o=.d) $(UNIT_BINS:=.d) $(BPF_SKELS:.skel.h=.bpf.d)
 
