@@ -126,11 +126,16 @@ tests/tools/%: tests/tools/%.c
 
 test-tools: $(TEST_TOOLS)
 
+# MUTATIONS damaged copies of each golden recording through tlat report: exit
+# 0, 1 or 2 in time, one line on an error, never a signal (tests/robust/)
+MUTATIONS ?= 4
+
 # and tests/golden: what tlat report prints of fixed recordings stays as saved;
 # and every function a public header declares has its kernel-doc comment
 unit-test: $(UNIT_BINS) tlat
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
 	tests/golden/run.sh || fail=1; \
+	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./tlat tests/golden/recordings/*.dat.xz || fail=1; \
 	python3 tests/style/kernel-doc.py src || fail=1; exit $$fail
 
 # The machine states the live suite runs in, each in a private mount

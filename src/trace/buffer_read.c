@@ -118,7 +118,7 @@ static bool buffer_read_page(struct buffer_reader *r, struct buffer_cpu *bc)
 		r->page_fn(r->page_ctx, (int)(bc - r->cpus), bc->page, r->page_size);
 	if (kbuffer_load_subbuffer(bc->kbuf, bc->page))
 		return false;
-	page_cursor_start(&bc->cursor, bc->kbuf);
+	page_cursor_start(&bc->cursor, bc->kbuf, bc->page);
 	return true;
 }
 

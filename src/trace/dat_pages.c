@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <kbuffer.h>
 
@@ -28,6 +29,7 @@ struct pages_cpu {
 	struct page_cursor page;	/* in libtracecmd's kbuffer, past the first record */
 	bool started;
 	bool slow;			/* times corrected: every record through libtracecmd */
+	u64 pages;			/* pages read, for the line about a damaged one */
 };
 
 struct dat_pages {
@@ -38,6 +40,11 @@ struct dat_pages {
 	int nr_cpus;
 	struct pages_cpu *cpus;
 	u64 last_ts;
+	int page_size;
+	/* what is damaged, from the last pass: NULL, or a description */
+	const char *damage;
+	int damage_cpu;
+	u64 damage_page;
 };
 
 int dat_pages_alloc(struct dat_pages **out, struct tracecmd_input *handle)
@@ -54,6 +61,7 @@ int dat_pages_alloc(struct dat_pages **out, struct tracecmd_input *handle)
 		pg->nr_cpus = 0;
 	pg->cpus = calloc(pg->nr_cpus ?: 1, sizeof(*pg->cpus));
 	pg->probe = tep_kbuffer(pg->tep);
+	pg->page_size = tep_get_page_size(pg->tep);
 	if (!pg->cpus || !pg->probe || event_index_init(&pg->events, pg->tep))
 		return -ENOMEM;
 	if (tep_is_old_format(pg->tep))
@@ -75,10 +83,45 @@ static bool pages_raw_time(struct dat_pages *pg, const struct tep_record *r)
 	       kbuffer_read_event(pg->probe, &ts) == r->data && ts == r->ts;
 }
 
+/* the pass stops at the first damage it finds; the CPU is done */
+static void pages_damaged(struct dat_pages *pg, struct pages_cpu *c, const char *what)
+{
+	if (!pg->damage) {
+		pg->damage = what;
+		pg->damage_cpu = c->index;
+		pg->damage_page = c->pages;
+	}
+	c->event = NULL;
+}
+
+/*
+ * Whether the page of libtracecmd's record r holds what its header says:
+ * its data, and r, within the page. libtracecmd checks neither.
+ */
+static const char *pages_check(struct dat_pages *pg, const struct tep_record *r)
+{
+	const char *page = tracecmd_record_page(pg->handle, (struct tep_record *)r);
+	struct kbuffer *kbuf = tracecmd_record_kbuf(pg->handle, (struct tep_record *)r);
+	long start, commit;
+
+	if (!page || !kbuf || pg->page_size <= 0)
+		return NULL;
+	start = kbuffer_start_of_data(kbuf);
+	commit = kbuffer_subbuffer_size(kbuf);
+	if (commit < 0 || start + commit > pg->page_size)
+		return "a page's header says it holds more than a page";
+	if (r->size < 0 || (const char *)r->data < page ||
+	    (const char *)r->data + r->size > page + start + commit)
+		return "a record runs past the end of its page";
+	return NULL;
+}
+
 /* the CPU's next record with a known event, or none (event NULL) */
 static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 {
+	u64 prev_ts = c->started ? c->rec.ts : 0;
 	struct tep_record *r;
+	const char *bad;
 
 	do {
 		if (c->owned) {
@@ -86,6 +129,10 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 			c->owned = NULL;
 		}
 		if (!page_cursor_next(&c->page, &c->rec)) {
+			if (c->page.overrun) {
+				pages_damaged(pg, c, "a record runs past the end of its page");
+				return;
+			}
 			r = c->started ? tracecmd_read_data(pg->handle, c->index) :
 					 tracecmd_read_cpu_first(pg->handle, c->index);
 			c->started = true;
@@ -95,10 +142,22 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 			}
 			c->owned = r;
 			c->rec = *r;
+			c->pages++;
+			bad = pages_check(pg, r);
+			if (bad) {
+				pages_damaged(pg, c, bad);
+				return;
+			}
 			if (!c->slow)
 				c->slow = !pages_raw_time(pg, r);
 			page_cursor_start(&c->page, c->slow ? NULL :
-					  tracecmd_record_kbuf(pg->handle, r));
+					  tracecmd_record_kbuf(pg->handle, r),
+					  tracecmd_record_page(pg->handle, r));
+		}
+		/* a CPU's records are in time order, as its ring buffer wrote them */
+		if (c->rec.ts < prev_ts) {
+			pages_damaged(pg, c, "a record's time is before the one before it");
+			return;
 		}
 		c->event = event_index_find(&pg->events, c->rec.data);
 	} while (!c->event);
@@ -123,6 +182,7 @@ int dat_pages_replay(struct dat_pages *pg, dat_record_fn fn, void *ctx)
 	struct pages_cpu *next, *other;
 
 	pg->last_ts = 0;
+	pg->damage = NULL;
 	for (int i = 0; i < pg->nr_cpus; i++) {
 		struct pages_cpu *c = &pg->cpus[i];
 
@@ -156,7 +216,16 @@ int dat_pages_replay(struct dat_pages *pg, dat_record_fn fn, void *ctx)
 	}
 out:
 	pages_end(pg);
-	return 0;
+	return pg->damage ? -EBADMSG : 0;
+}
+
+int dat_pages_damage(const struct dat_pages *pg, char *buf, size_t len)
+{
+	if (!pg->damage)
+		return 0;
+	snprintf(buf, len, "CPU %d's data, page %llu: %s", pg->damage_cpu,
+		 (unsigned long long)pg->damage_page, pg->damage);
+	return 1;
 }
 
 u64 dat_pages_last_ts(const struct dat_pages *pg)

@@ -34,10 +34,22 @@ int dat_pages_alloc(struct dat_pages **pages, struct tracecmd_input *handle);
  * The record handed to @fn is valid until @fn returns; its data, as long as
  * libtracecmd keeps the page (as with tracecmd_iterate_events()).
  *
- * Returns 0 or -EIO.
+ * A page whose header or records do not fit in it, or a CPU's records out
+ * of time order, end the pass there: dat_pages_damage() says where.
+ *
+ * Returns 0, or -EBADMSG if the pass met damaged data.
  */
 int dat_pages_replay(struct dat_pages *pages, dat_record_fn fn, void *ctx);
 
+/**
+ * dat_pages_damage - what the last pass found damaged
+ * @pages: the reader
+ * @buf: set to one line ("CPU 3's data, page 17: ..."), if it found any
+ * @len: @buf's size
+ *
+ * Returns 1 if the last pass met damaged data, 0 if not.
+ */
+int dat_pages_damage(const struct dat_pages *pages, char *buf, size_t len);
 /**
  * dat_pages_last_ts - the time of the last record the last pass handed over
  * @pages: the reader

@@ -17,7 +17,11 @@
 #include "trace/dat_read.h"
 #include "trace/tracecmd_private.h"
 
+/* the first bytes of every trace.dat */
+#define DAT_MAGIC	"\027\010\104tracing"
+
 struct dat_reader {
+	const char *path;		/* the caller's */
 	struct tracecmd_input *handle;
 	struct tep_handle *tep;
 	struct dat_pages *pages;
@@ -25,7 +29,9 @@ struct dat_reader {
 
 int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 {
+	char head[sizeof(DAT_MAGIC) - 1];
 	struct dat_reader *rec;
+	bool magic;
 	int fd;
 
 	*out = NULL;
@@ -35,17 +41,22 @@ int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 		tlat_err(err, "cannot open %s: %s", path, strerror(errno));
 		return -errno;
 	}
+	/* trace-cmd's magic: a trace.dat whose headers libtracecmd refuses is damaged */
+	magic = read(fd, head, sizeof(head)) == sizeof(head) &&
+		!memcmp(head, DAT_MAGIC, sizeof(head));
 	close(fd);
 	rec = calloc(1, sizeof(*rec));
 	if (!rec)
 		return -ENOMEM;
+	rec->path = path;
 	/* its warnings about a bad file would be more lines than the one error */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	/* trace-cmd's plugins print events; tlat reads fields */
 	rec->handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS |
 				    TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
 	if (!rec->handle) {
-		tlat_err(err, "%s is not a trace.dat file (trace-cmd's format)", path);
+		tlat_err(err, magic ? "%s is damaged: libtracecmd cannot read its headers" :
+			 "%s is not a trace.dat file (trace-cmd's format)", path);
 		free(rec);
 		return -EINVAL;
 	}
@@ -93,6 +104,16 @@ const char *dat_reader_clock(const struct dat_reader *rec)
 int dat_reader_replay(struct dat_reader *rec, dat_record_fn fn, void *ctx)
 {
 	return dat_pages_replay(rec->pages, fn, ctx);
+}
+
+void dat_reader_error(const struct dat_reader *rec, int ret, char *err)
+{
+	char what[TLAT_ERR_LEN];
+
+	if (ret == -EBADMSG && dat_pages_damage(rec->pages, what, sizeof(what)))
+		tlat_err(err, "%s is damaged: %s", rec->path, what);
+	else
+		tlat_err(err, "cannot read the recording's events");
 }
 
 u64 dat_reader_last_ts(const struct dat_reader *rec)
@@ -240,7 +261,7 @@ int dat_reader_scan(struct dat_reader *rec, const struct tlat_params *params,
 		scan.decoders[i].ops->close(scan.decoders[i].src);
 	free(scan.decoders);
 	if (ret) {
-		tlat_err(err, "cannot read the recording's events");
+		dat_reader_error(rec, ret, err);
 		return ret;
 	}
 	if (!info->ops) {

@@ -56,18 +56,26 @@ static inline struct tep_event *event_index_find(const struct event_index *ix, c
 struct page_cursor {
 	struct kbuffer *kbuf;
 	void *next;			/* its data; NULL at the page's end */
+	const char *end;		/* the end of the page's data, as its header says */
 	unsigned long long next_ts;
 	int missed;			/* the events lost before it */
+	bool overrun;			/* a record ran past end: the page is damaged */
 };
 
 /**
  * page_cursor_start - read a kbuffer's page from its current record on
  * @pc: the cursor
  * @kbuf: the kbuffer, its page loaded; NULL: a page with no records
+ * @page: the page kbuf loaded, whose header says where its data ends: a
+ *	record that runs past it ends the page, with overrun set
  */
-static inline void page_cursor_start(struct page_cursor *pc, struct kbuffer *kbuf)
+static inline void page_cursor_start(struct page_cursor *pc, struct kbuffer *kbuf,
+				     const void *page)
 {
 	pc->kbuf = kbuf;
+	pc->overrun = false;
+	pc->end = kbuf ? (const char *)page + kbuffer_start_of_data(kbuf) +
+			 kbuffer_subbuffer_size(kbuf) : NULL;
 	pc->next = kbuf ? kbuffer_read_event(kbuf, &pc->next_ts) : NULL;
 	/* what kbuffer says of the page's first record, 0 of the others */
 	pc->missed = pc->next ? kbuffer_missed_events(kbuf) : 0;
@@ -83,11 +91,20 @@ static inline void page_cursor_start(struct page_cursor *pc, struct kbuffer *kbu
  */
 static inline bool page_cursor_next(struct page_cursor *pc, struct tep_record *rec)
 {
+	int size;
+
 	if (!pc->next)
 		return false;
+	size = kbuffer_event_size(pc->kbuf);
+	/* a length read from a damaged page: the record is not all in it */
+	if (size < 0 || size > pc->end - (const char *)pc->next) {
+		pc->overrun = true;
+		pc->next = NULL;
+		return false;
+	}
 	rec->ts = pc->next_ts;
 	rec->data = pc->next;
-	rec->size = kbuffer_event_size(pc->kbuf);
+	rec->size = size;
 	rec->missed_events = pc->missed;
 	pc->missed = 0;
 	/* the call that moves on also reads the next record: one call a record */
