@@ -166,8 +166,8 @@ static int replay_origin(struct tlat_report_origin *origin, struct dat_reader *r
 	return 0;
 }
 
-static enum tlat_exit replay_file(const struct tlat_params *params,
-				  const struct tlat_notes *notes, char *err)
+enum tlat_exit tlat_replay_here(const struct tlat_params *params, const struct tlat_notes *notes,
+				char *err)
 {
 	struct tlat_report_origin origin = { .run = NULL, .uname = NULL };
 	struct dat_reader_info info = { .samples = 0 };
@@ -210,7 +210,7 @@ static int replay_child(void *arg, char *err)
 {
 	const struct replay_job *job = arg;
 
-	return replay_file(job->params, job->notes, err);
+	return tlat_replay_here(job->params, job->notes, err);
 }
 
 /*

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/sanitize.h"
 #include "trace/dat_pages.h"
 #include "trace/dat_read.h"
 #include "trace/tracecmd_private.h"
@@ -26,6 +27,35 @@ struct dat_reader {
 	struct tep_handle *tep;
 	struct dat_pages *pages;
 };
+
+/*
+ * libtracecmd perror()s what it meets in a damaged file ("mmap: Unknown
+ * error -22") whatever its log level: its standard error is /dev/null
+ * while it reads the headers, and tlat says the one line. Not under
+ * AddressSanitizer, whose reports must be seen.
+ */
+static struct tracecmd_input *dat_open_quiet(const char *path)
+{
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	int saved = null >= 0 ? fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3) : -1;
+	struct tracecmd_input *handle;
+
+	fflush(stderr);
+#ifndef TLAT_ASAN
+	if (saved >= 0)
+		dup2(null, STDERR_FILENO);
+#endif
+	/* trace-cmd's plugins print events; tlat reads fields */
+	handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS |
+			       TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+	if (saved >= 0) {
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+	}
+	if (null >= 0)
+		close(null);
+	return handle;
+}
 
 int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 {
@@ -51,9 +81,7 @@ int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 	rec->path = path;
 	/* its warnings about a bad file would be more lines than the one error */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	/* trace-cmd's plugins print events; tlat reads fields */
-	rec->handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS |
-				    TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+	rec->handle = dat_open_quiet(path);
 	if (!rec->handle) {
 		tlat_err(err, magic ? "%s is damaged: libtracecmd cannot read its headers" :
 			 "%s is not a trace.dat file (trace-cmd's format)", path);

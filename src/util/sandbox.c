@@ -15,18 +15,10 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/sanitize.h"
 #include "util/sandbox.h"
 
-/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS under it */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANDBOX_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANDBOX_ASAN 1
-#endif
-#endif
-
-#ifndef SANDBOX_ASAN
+#ifndef TLAT_ASAN
 /* the signals a crash raises; AddressSanitizer handles them itself */
 static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
 #endif
@@ -48,7 +40,7 @@ static void __attribute__((noreturn)) sandbox_child(int (*fn)(void *arg, char *e
 	char err[TLAT_ERR_LEN] = "";
 	int ret;
 
-#ifndef SANDBOX_ASAN
+#ifndef TLAT_ASAN
 	if (lim->as_bytes)
 		sandbox_limit(RLIMIT_AS, lim->as_bytes);
 #endif
@@ -56,7 +48,7 @@ static void __attribute__((noreturn)) sandbox_child(int (*fn)(void *arg, char *e
 		sandbox_limit(RLIMIT_CPU, lim->seconds);
 	/* a crash is reported in one line, not in a core file */
 	sandbox_limit(RLIMIT_CORE, 0);
-#ifndef SANDBOX_ASAN
+#ifndef TLAT_ASAN
 	/* nor by a handler the parent had: the child dies of it */
 	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
 		signal(fatal[i], SIG_DFL);

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "core/err.h"
+#include "core/sanitize.h"
 #include "util/sandbox.h"
 
 static const struct sandbox_limits lim = { .as_bytes = 256UL << 20, .seconds = 1 };
@@ -50,7 +51,7 @@ static void test_sandbox_crash(void **state)
 	char err[TLAT_ERR_LEN] = "";
 
 	(void)state;
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef TLAT_ASAN
 	/* AddressSanitizer reports the crash and exits instead */
 	skip();
 #endif
@@ -111,7 +112,7 @@ static void test_sandbox_memory_limit(void **state)
 	char err[TLAT_ERR_LEN] = "";
 
 	(void)state;
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef TLAT_ASAN
 	/* no RLIMIT_AS under AddressSanitizer */
 	skip();
 #endif
