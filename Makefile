@@ -138,6 +138,35 @@ unit-test: $(UNIT_BINS) tlat
 	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./tlat tests/golden/recordings/*.dat.xz || fail=1; \
 	python3 tests/style/kernel-doc.py src || fail=1; exit $$fail
 
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang, ASan and UBSan
+# in a build directory of their own; make fuzz runs each for FUZZ_SECONDS on
+# its corpus (build/fuzz/corpus/, grown run after run), seeded from the golden
+# recordings (tests/fuzz/seeds.sh); a crash is saved in build/fuzz/crashes/
+# and fails the run, and belongs in tests/fuzz/regress/ once fixed.
+FUZZ_CC	?= clang
+FUZZ_SANITIZE := fuzzer-no-link,address,undefined
+FUZZ_BUILD := build/san-$(subst $(comma),-,$(FUZZ_SANITIZE))
+FUZZ_NAMES := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SECONDS ?= 60
+
+.PHONY: fuzz fuzz-build fuzz-bins fuzz-short
+fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(BUILD)/libtlat.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(ALL_LDFLAGS) -o $@ $^ $(TLAT_LIBS)
+
+fuzz-build:
+	$(MAKE) CC=$(FUZZ_CC) SANITIZE=$(FUZZ_SANITIZE) fuzz-bins
+
+fuzz: fuzz-build
+	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_NAMES)
+
+# the regressions, then a short campaign: part of unit-test
+fuzz-short: fuzz-build
+	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SHORT_SECONDS) $(FUZZ_NAMES)
+FUZZ_SHORT_SECONDS ?= 15
+
 # The machine states the live suite runs in, each in a private mount
 # namespace (tests/live/states.sh: none, tracefs, debugfs, both): a fresh
 # machine's, and debugfs's alone, where tracefs is only its automount.

@@ -155,7 +155,7 @@ static int replay_origin(struct tlat_report_origin *origin, struct dat_reader *r
 	if (!info->run.json)
 		return 0;
 	origin->run = json_tokener_parse(info->run.json);
-	if (!origin->run || !json_object_is_type(origin->run, json_type_object)) {
+	if (!origin->run || json_run_check(origin->run)) {
 		tlat_err(err, "the recording's description of its run (%s) is damaged",
 			 DAT_RUN_PREFIX);
 		return -EINVAL;

@@ -61,7 +61,7 @@ int dat_pages_alloc(struct dat_pages **out, struct tracecmd_input *handle)
 		pg->nr_cpus = 0;
 	pg->cpus = calloc(pg->nr_cpus ?: 1, sizeof(*pg->cpus));
 	pg->probe = tep_kbuffer(pg->tep);
-	pg->page_size = tep_get_page_size(pg->tep);
+	pg->page_size = tracecmd_page_size(handle);
 	if (!pg->cpus || !pg->probe || event_index_init(&pg->events, pg->tep))
 		return -ENOMEM;
 	if (tep_is_old_format(pg->tep))

@@ -108,6 +108,11 @@ struct tep_handle *dat_reader_tep(const struct dat_reader *rec)
 	return rec->tep;
 }
 
+int dat_reader_page_size(const struct dat_reader *rec)
+{
+	return tracecmd_page_size(rec->handle);
+}
+
 int dat_reader_cpus(const struct dat_reader *rec)
 {
 	int cpus = tep_get_cpus(rec->tep);

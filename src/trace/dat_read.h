@@ -47,6 +47,14 @@ struct tep_handle *dat_reader_tep(const struct dat_reader *rec);
 int dat_reader_cpus(const struct dat_reader *rec);
 
 /**
+ * dat_reader_page_size - the size of the recording's ring-buffer pages
+ * @rec: the reader
+ *
+ * Returns it in bytes, as the recording says.
+ */
+int dat_reader_page_size(const struct dat_reader *rec);
+
+/**
  * dat_reader_uname - uname as trace-cmd keeps it
  * @rec: the reader
  *

@@ -46,6 +46,8 @@ void tracecmd_output_close(struct tracecmd_output *handle);
 const char *tracecmd_get_trace_clock(struct tracecmd_input *handle);
 /* and the uname option's text */
 const char *tracecmd_get_uname(struct tracecmd_input *handle);
+/* the recording's ring-buffer page size (its tep's is not set) */
+int tracecmd_page_size(struct tracecmd_input *handle);
 
 /*
  * A record's page, and the CPU's kbuffer that libtracecmd reads it with
