@@ -129,7 +129,7 @@ static bool buffer_next(struct buffer_reader *r, struct buffer_cpu *bc)
 		return false;
 	do {
 		while (page_cursor_next(&bc->cursor, &bc->record)) {
-			bc->event = event_index_find(&r->events, bc->record.data);
+			bc->event = event_index_find(&r->events, bc->record.data, bc->record.size);
 			if (bc->event)
 				return true;
 		}

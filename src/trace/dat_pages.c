@@ -159,7 +159,7 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 			pages_damaged(pg, c, "a record's time is before the one before it");
 			return;
 		}
-		c->event = event_index_find(&pg->events, c->rec.data);
+		c->event = event_index_find(&pg->events, c->rec.data, c->rec.size);
 	} while (!c->event);
 }
 

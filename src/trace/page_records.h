@@ -21,6 +21,7 @@ struct event_index {
 	struct tep_handle *tep;
 	struct tep_format_field *type;	/* common_type, the event id; NULL: no events */
 	struct tep_event **by_id;
+	int *min_size;			/* by id: event_min_size() */
 	int nr_ids;
 };
 
@@ -33,6 +34,14 @@ struct event_index {
  */
 int event_index_init(struct event_index *ix, struct tep_handle *tep);
 /**
+ * event_min_size - the size a record of an event needs for its fixed fields
+ * @event: the event's format
+ *
+ * Returns the end of its last field, arrays not counted (a fixed array at
+ * the end may be cut short): a shorter record is damaged.
+ */
+int event_min_size(const struct tep_event *event);
+/**
  * event_index_free - free what the index holds
  * @ix: the index, initialized or zeroed
  */
@@ -42,14 +51,20 @@ void event_index_free(struct event_index *ix);
  * event_index_find - what tep_find_event_by_record() finds, by a table
  * @ix: the index
  * @data: a record's data
+ * @size: its size: a record too short for its event's fields (damaged) has none
  *
- * Returns the record's event, or NULL if the formats have none of its id.
+ * Returns the record's event, or NULL if the formats have none of its id,
+ * or the record is shorter than its fields.
  */
-static inline struct tep_event *event_index_find(const struct event_index *ix, const void *data)
+static inline struct tep_event *event_index_find(const struct event_index *ix, const void *data,
+						 int size)
 {
-	int id = ix->type ? (int)event_field_read(ix->tep, ix->type, data) : -1;
+	int id;
 
-	return id >= 0 && id < ix->nr_ids ? ix->by_id[id] : NULL;
+	if (!ix->type || size < ix->type->offset + ix->type->size)
+		return NULL;
+	id = (int)event_field_read(ix->tep, ix->type, data);
+	return id >= 0 && id < ix->nr_ids && size >= ix->min_size[id] ? ix->by_id[id] : NULL;
 }
 
 /* where a page is read: the record after the last one handed on */

@@ -12,6 +12,7 @@
  * build/fuzz/recordings, which make fuzz fills).
  */
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,7 @@ struct fuzz_recording {
 	struct event_index events;
 	struct kbuffer *kbuf;
 	int page_size;
+	int long_size;
 };
 
 /* the recordings, loaded once: the harness's only state across inputs */
@@ -61,6 +63,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 				r->tep = dat_reader_tep(r->rec);
 				r->kbuf = tep_kbuffer(r->tep);
 				r->page_size = dat_reader_page_size(r->rec);
+				r->long_size = tep_get_long_size(r->tep);
 				if (r->kbuf && r->page_size > 0 &&
 				    !event_index_init(&r->events, r->tep))
 					nr_recordings++;
@@ -102,7 +105,7 @@ struct decoders {
 
 static void decode(struct decoders *d, struct fuzz_recording *r, struct tep_record *rec)
 {
-	struct tep_event *event = event_index_find(&r->events, rec->data);
+	struct tep_event *event = event_index_find(&r->events, rec->data, rec->size);
 
 	if (!event)
 		return;
@@ -111,6 +114,15 @@ static void decode(struct decoders *d, struct fuzz_recording *r, struct tep_reco
 			d->ops[i]->lost(d->src[i], rec->cpu);
 		d->ops[i]->record(d->src[i], event, rec, &d->sink);
 	}
+}
+
+/* a page header's commit (its data's size, flags above bit 27) within the page */
+static bool page_header_fits(const char *page, size_t ps, int long_size)
+{
+	unsigned long long commit = 0;
+
+	memcpy(&commit, page + 8, long_size == 4 ? 4 : 8);
+	return 8 + (size_t)long_size + (commit & ((1ULL << 27) - 1)) <= ps;
 }
 
 static void fuzz_pages(struct decoders *d, struct fuzz_recording *r, const uint8_t *data,
@@ -128,6 +140,14 @@ static void fuzz_pages(struct decoders *d, struct fuzz_recording *r, const uint8
 
 		memset(page, 0, ps);
 		memcpy(page, data + off, n);
+		/*
+		 * kbuffer_load_subbuffer() walks as far as the page's header
+		 * says, past the page: tlat's pages come from the kernel, or
+		 * from libtracecmd, which loads them first (a crash there is
+		 * the bounded child's, tests/robust/)
+		 */
+		if (!page_header_fits(page, ps, r->long_size))
+			continue;
 		if (kbuffer_load_subbuffer(r->kbuf, page))
 			continue;
 		/* what dat_pages.c checks before it reads a page's records */

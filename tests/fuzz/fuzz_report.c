@@ -53,7 +53,7 @@ static int find_data(struct fuzz_recording *r, const char *path)
 
 	if (!h)
 		return -1;
-	ps = tep_get_page_size(tracecmd_get_tep(h));
+	ps = tracecmd_page_size(h);
 	cpus = tep_get_cpus(tracecmd_get_tep(h));
 	r->data_start = r->size;
 	r->data_end = 0;
@@ -108,6 +108,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		r->bytes = malloc(r->size);
 		if (r->bytes && fread(r->bytes, 1, r->size, f) == r->size && !find_data(r, path))
 			nr_recordings++;
+		else
+			free(r->bytes);
 		fclose(f);
 	}
 	if (n >= 0)

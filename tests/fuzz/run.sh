@@ -16,6 +16,8 @@ shift 2
 out=build/fuzz
 tests/fuzz/seeds.sh "$out" || exit 1
 export TLAT_FUZZ_RECORDINGS=$out/recordings
+# the libraries' leaks, reviewed (as make SANITIZE=... runs the unit tests)
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/sanitize/lsan.supp:print_suppressions=0}
 mkdir -p "$out/crashes" "$out/logs"
 fail=0
 for name in "$@"; do
