@@ -130,12 +130,15 @@ test-tools: $(TEST_TOOLS)
 # 0, 1 or 2 in time, one line on an error, never a signal (tests/robust/)
 MUTATIONS ?= 4
 
+# and a short fuzzing campaign (FUZZ_SHORT_SECONDS per harness) after the
+# fuzzers' regressions (tests/fuzz/);
 # and tests/golden: what tlat report prints of fixed recordings stays as saved;
 # and every function a public header declares has its kernel-doc comment
 unit-test: $(UNIT_BINS) tlat
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
 	tests/golden/run.sh || fail=1; \
 	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./tlat tests/golden/recordings/*.dat.xz || fail=1; \
+	$(MAKE) --no-print-directory fuzz-short || fail=1; \
 	python3 tests/style/kernel-doc.py src || fail=1; exit $$fail
 
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang, ASan and UBSan
