@@ -84,7 +84,7 @@ UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
 # helpers of the live tests: a SCHED_FIFO hog and a NET_RX softirq flooder
 TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
-.PHONY: all clean install test deps unit-test live-test vm-test vm-test-many test-tools
+.PHONY: all clean install test deps unit-test live-test vm-test vm-test-many test-tools kill-storm
 
 all: tlat
 
@@ -181,6 +181,13 @@ live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 		echo "# live tests in machine state '$$s'"; \
 		tests/live/states.sh $$s tests/live/run.sh || fail=1; \
 	done; exit $$fail
+
+# KILL_STORM_RUNS runs killed at random times with random signals, half with
+# tracefs mounted beforehand and half not; after each, the next run leaves
+# the system as found (tests/live/kill-storm.sh; the live suite runs a few)
+KILL_STORM_RUNS ?= 50
+kill-storm: tlat
+	tests/live/kill-storm.sh -n $(KILL_STORM_RUNS) ./tlat
 
 # tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU;
 # then every source on guests of many vCPUs (tests/vm/many-cpus.sh), with the
