@@ -12,9 +12,12 @@
  * page starts at a corrected time is read record by record through it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <kbuffer.h>
 
 #include "trace/dat_pages.h"
@@ -226,6 +229,58 @@ int dat_pages_damage(const struct dat_pages *pg, char *buf, size_t len)
 	snprintf(buf, len, "CPU %d's data, page %llu: %s", pg->damage_cpu,
 		 (unsigned long long)pg->damage_page, pg->damage);
 	return 1;
+}
+
+/* the file offset of the CPU's first page, or -1 if it cannot be told */
+static off_t pages_first(struct dat_pages *pg, int fd, int cpu)
+{
+	struct tep_record *r = tracecmd_read_cpu_first(pg->handle, cpu);
+	const char *page = r ? tracecmd_record_page(pg->handle, r) : NULL;
+	off_t at = r ? (off_t)(r->offset & ~((u64)pg->page_size - 1)) : -1;
+	u64 ts_file = 0, ts_mem = 1;
+
+	/* trace-cmd writes each CPU's data page-aligned: the page there is this one */
+	if (page && pread(fd, &ts_file, sizeof(ts_file), at) == sizeof(ts_file))
+		memcpy(&ts_mem, page, sizeof(ts_mem));
+	tracecmd_free_record(r);
+	return ts_file == ts_mem ? at : -1;
+}
+
+int dat_pages_check_file(struct dat_pages *pg, const char *path, char *buf, size_t len)
+{
+	int long_size = tep_get_long_size(pg->tep);
+	const char *name, *version;
+	int fd, ret = 0;
+
+	/* compressed data is not in the file as pages; nor is another byte order's */
+	if (!tracecmd_get_file_compress_proto(pg->handle, &name, &version) ||
+	    tep_is_file_bigendian(pg->tep) != tep_is_local_bigendian(pg->tep) ||
+	    pg->page_size <= 0 || (long_size != 4 && long_size != 8))
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	for (int cpu = 0; cpu < pg->nr_cpus && !ret; cpu++) {
+		u64 size = tracecmd_get_cpu_file_size(pg->handle, cpu);
+		off_t first = size ? pages_first(pg, fd, cpu) : -1;
+
+		for (u64 k = 0; first >= 0 && k < size / pg->page_size; k++) {
+			/* the page header: a time, then the size of its data (flags above bit 27) */
+			u64 commit = 0;
+
+			if (pread(fd, &commit, long_size, first + k * pg->page_size + 8) != long_size)
+				break;
+			if (8 + long_size + (commit & ((1ULL << 27) - 1)) > (u64)pg->page_size) {
+				snprintf(buf, len, "CPU %d's data, page %llu: %s", cpu,
+					 (unsigned long long)k + 1,
+					 "a page's header says it holds more than a page");
+				ret = 1;
+				break;
+			}
+		}
+	}
+	close(fd);
+	return ret;
 }
 
 u64 dat_pages_last_ts(const struct dat_pages *pg)

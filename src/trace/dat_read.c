@@ -59,7 +59,7 @@ static struct tracecmd_input *dat_open_quiet(const char *path)
 
 int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 {
-	char head[sizeof(DAT_MAGIC) - 1];
+	char head[sizeof(DAT_MAGIC) - 1], what[TLAT_ERR_LEN];
 	struct dat_reader *rec;
 	bool magic;
 	int fd;
@@ -93,6 +93,11 @@ int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 		tlat_err(err, "out of memory");
 		dat_reader_close(rec);
 		return -ENOMEM;
+	}
+	if (dat_pages_check_file(rec->pages, path, what, sizeof(what))) {
+		tlat_err(err, "%s is damaged: %s", path, what);
+		dat_reader_close(rec);
+		return -EBADMSG;
 	}
 	*out = rec;
 	return 0;

@@ -14,6 +14,7 @@ import argparse
 import lzma
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -58,6 +59,22 @@ def mutate(data, rng):
     return bytes(buf[:o]), "truncate at %d" % o
 
 
+def sanitizer_report(lines):
+    """None if no sanitizer reported; "library" if the report's first frame
+    is in a shared library; else that frame"""
+    if not any("ERROR: AddressSanitizer" in l or "ERROR: LeakSanitizer" in l or
+               "runtime error:" in l for l in lines):
+        return None
+    # the first frame that is not the sanitizer's allocator
+    for l in lines:
+        m = re.search(r"#[0-9]+ 0x[0-9a-f]+ (in (\S+) )?", l)
+        if not m or re.fullmatch(r"(__interceptor_\w+|malloc|calloc|realloc|strdup|free)",
+                                 m.group(2) or ""):
+            continue
+        return "library" if re.search(r"/lib[^ ]*/lib(trace|json)[^/ ]*\.so", l) else l.strip()
+    return "a report with no frame"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-n", type=int, default=25, help="mutations per recording")
@@ -96,7 +113,17 @@ def main():
                 counts[rc] = counts.get(rc, 0) + 1
                 lines = err.splitlines()
                 why = None
-                if rc == "timeout":
+                san = sanitizer_report(lines)
+                if san == "library":
+                    # a build with sanitizers: they report a crash inside
+                    # libtracecmd or libtraceevent (which the plain build's
+                    # bounded child turns into one line): not tlat's code
+                    counts["library"] = counts.get("library", 0) + 1
+                    print("ok %d - %s: %s: # a sanitizer's report in a library" % (total, name, what))
+                    continue
+                if san:
+                    why = "a sanitizer's report in tlat's code: " + san
+                elif rc == "timeout":
                     why = "ran over %.0f s" % a.t
                 elif rc < 0 or rc > 2:
                     why = "exit %d" % rc
