@@ -133,7 +133,7 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 		}
 		if (!page_cursor_next(&c->page, &c->rec)) {
 			if (c->page.overrun) {
-				pages_damaged(pg, c, "a record runs past the end of its page");
+				pages_damaged(pg, c, "a record's length runs past the end of its page, or is 0");
 				return;
 			}
 			r = c->started ? tracecmd_read_data(pg->handle, c->index) :

@@ -74,7 +74,7 @@ struct page_cursor {
 	const char *end;		/* the end of the page's data, as its header says */
 	unsigned long long next_ts;
 	int missed;			/* the events lost before it */
-	bool overrun;			/* a record ran past end: the page is damaged */
+	bool overrun;			/* a record ran past end, or did not move on: damaged */
 };
 
 /**
@@ -124,6 +124,11 @@ static inline bool page_cursor_next(struct page_cursor *pc, struct tep_record *r
 	pc->missed = 0;
 	/* the call that moves on also reads the next record: one call a record */
 	pc->next = kbuffer_next_event(pc->kbuf, &pc->next_ts);
+	/* a length of 0 read from a damaged page: the same record again, for ever */
+	if (pc->next && (const char *)pc->next <= (const char *)rec->data) {
+		pc->overrun = true;
+		pc->next = NULL;
+	}
 	return true;
 }
 
