@@ -133,7 +133,8 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 		}
 		if (!page_cursor_next(&c->page, &c->rec)) {
 			if (c->page.overrun) {
-				pages_damaged(pg, c, "a record's length runs past the end of its page, or is 0");
+				pages_damaged(pg, c,
+					      "a record's length runs past the end of its page, or is 0");
 				return;
 			}
 			r = c->started ? tracecmd_read_data(pg->handle, c->index) :
@@ -265,10 +266,11 @@ int dat_pages_check_file(struct dat_pages *pg, const char *path, char *buf, size
 		off_t first = size ? pages_first(pg, fd, cpu) : -1;
 
 		for (u64 k = 0; first >= 0 && k < size / pg->page_size; k++) {
-			/* the page header: a time, then the size of its data (flags above bit 27) */
+			/* its header: a time, then the size of its data (flags above bit 27) */
+			off_t at = first + (off_t)k * pg->page_size + 8;
 			u64 commit = 0;
 
-			if (pread(fd, &commit, long_size, first + k * pg->page_size + 8) != long_size)
+			if (pread(fd, &commit, long_size, at) != long_size)
 				break;
 			if (8 + long_size + (commit & ((1ULL << 27) - 1)) > (u64)pg->page_size) {
 				snprintf(buf, len, "CPU %d's data, page %llu: %s", cpu,

@@ -74,7 +74,7 @@ struct page_cursor {
 	const char *end;		/* the end of the page's data, as its header says */
 	unsigned long long next_ts;
 	int missed;			/* the events lost before it */
-	bool overrun;			/* a record ran past end, or did not move on: damaged */
+	bool overrun;			/* a record ran past end, or stood still: damaged */
 };
 
 /**

@@ -162,7 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!cli_params_init(&params, data[0] & 0x10 ? TLAT_MODE_HIST : TLAT_MODE_TOP, 4)) {
 			params.command = TLAT_CMD_REPORT;
 			params.recording = out_path;
-			/* the recorded thresholds, or none: every sample, and the analysis of none */
+			/* the recorded thresholds, or none: every sample, no analysis */
 			if (data[0] & 0x20)
 				params.thresholds_set = true;
 			tlat_replay_here(&params, NULL, err);

@@ -42,8 +42,10 @@ for name in "$@"; do
 		"$out/corpus/$name" "$out/seeds/$name" > "$log" 2>&1
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+	# the same count, as libFuzzer's last line says it (none after a crash)
+	runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
 	crashes=$(grep -c -E '^==[0-9]+==ERROR|deadly signal|runtime error|Test unit written to' "$log")
-	line="$(date -u +%FT%TZ) $name: ${execs:-0} executions in $(( $(date +%s) - start )) s, exit $rc, crash reports $crashes, corpus $(ls "$out/corpus/$name" | wc -l)"
+	line="$(date -u +%FT%TZ) $name: ${execs:-0} executions (Done line: ${runs:-none}) in $(( $(date +%s) - start )) s, exit $rc, crash reports $crashes, corpus $(ls "$out/corpus/$name" | wc -l)"
 	echo "fuzz: $line"
 	echo "$line" >> "$out/stats.txt"
 	if [ "$rc" != 0 ] || [ "$crashes" != 0 ] || [ -z "$execs" ]; then

@@ -71,7 +71,8 @@ static void test_forced_source_beside_busy(void **state)
 	(void)state;
 	assert_ptr_equal(source_pick(list, 3, "tracepoints", NULL, NULL, err), &works);
 	assert_null(source_pick(list, 3, "timerlat", NULL, NULL, err));
-	assert_non_null(strstr(err, "source timerlat is not available: the timerlat tracer is in use by instance tlat_134"));
+	assert_non_null(strstr(err, "source timerlat is not available: "
+			       "the timerlat tracer is in use by instance tlat_134"));
 }
 
 static void test_auto_none(void **state)
