@@ -17,15 +17,49 @@ CC	?= cc
 PKGS	:= libtracefs libtraceevent libtracecmd libproc2 json-c libxml-2.0
 # CFLAGS and LDFLAGS are the builder's, from the environment or the command
 # line (make CFLAGS=...); what tlat needs is added to them, never replaced
+# (CPPFLAGS too); tlat's own flags live in TLAT_* variables that neither
+# replaces.
 CFLAGS	?= -O2 -g
 TLAT_CFLAGS := -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags $(PKGS))
 # libcpupower (--deepest-idle-state) ships no pkg-config file
 TLAT_LIBS := $(shell pkg-config --libs $(PKGS)) -lcpupower -lpthread -lm
-ALL_CFLAGS = $(TLAT_CFLAGS) $(CFLAGS)
+TLAT_LDFLAGS :=
 
 # Objects go to build/, beside the tree they come from; each depends on the
 # headers it includes (-MMD), not on every header.
 BUILD	:= build
+
+# make SANITIZE=address,undefined: tlat and the unit tests built with the
+# compiler's sanitizers (gcc or clang), in a build directory of their own;
+# the suites run them with tests/sanitize/ (the reviewed suppressions of the
+# libraries' leaks, and the options that make any report fail the test).
+SANITIZE ?=
+comma	:= ,
+ifneq ($(SANITIZE),)
+BUILD	:= build/san-$(subst $(comma),-,$(SANITIZE))
+SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+TLAT_CFLAGS += $(SAN_FLAGS)
+TLAT_LDFLAGS += $(SAN_FLAGS)
+endif
+ALL_CFLAGS = $(TLAT_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(TLAT_LDFLAGS) $(LDFLAGS)
+# What was built with which flags: an object is rebuilt when its flags change
+# (make CFLAGS=...), and tlat relinked when it comes from another build
+# directory (SANITIZE= or not).
+FLAGS_NOW := $(ALL_CFLAGS) | $(ALL_LDFLAGS)
+FLAGS_STAMP := $(BUILD)/flags
+TLAT_STAMP := build/tlat.flags
+ifneq ($(FLAGS_NOW),$(file <$(FLAGS_STAMP)))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_STAMP),$(FLAGS_NOW))
+endif
+ifneq ($(BUILD) $(FLAGS_NOW),$(file <$(TLAT_STAMP)))
+$(shell mkdir -p build)
+$(file >$(TLAT_STAMP),$(BUILD) $(FLAGS_NOW))
+endif
+export ASAN_OPTIONS ?= abort_on_error=0:detect_leaks=1:exitcode=86
+export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1:exitcode=86
+export LSAN_OPTIONS ?= suppressions=$(CURDIR)/tests/sanitize/lsan.supp:print_suppressions=0:exitcode=86
 SRCS	:= $(filter-out %.bpf.c,$(wildcard src/*/*.c))
 
 # The kernel-side collectors' BPF programs (src/*/*.bpf.c): built where clang,
@@ -50,11 +84,12 @@ UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
 # helpers of the live tests: a SCHED_FIFO hog and a NET_RX softirq flooder
 TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
-.PHONY: all clean install test deps unit-test live-test vm-test vm-test-many vm-test-aa test-tools
+.PHONY: all clean install test deps unit-test live-test vm-test vm-test-many vm-test-aa test-tools \
+	kill-storm
 
 all: tlat
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -79,25 +114,62 @@ $(BUILD)/libtlat.a: $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-tlat: $(BUILD)/src/cmd/tlat.o $(BUILD)/libtlat.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(TLAT_LIBS)
+tlat: $(BUILD)/src/cmd/tlat.o $(BUILD)/libtlat.a $(TLAT_STAMP)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(TLAT_LIBS)
 
 $(BUILD)/tests/unit/test_%: $(BUILD)/tests/unit/test_%.o $(BUILD)/libtlat.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(TLAT_LIBS) $(shell pkg-config --libs cmocka)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(TLAT_LIBS) $(shell pkg-config --libs cmocka)
 
 tests/tools/%: tests/tools/%.c
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lpthread
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< -lpthread
 
 -include $(OBJS:.o=.d) $(UNIT_BINS:=.d) $(BPF_SKELS:.skel.h=.bpf.d)
 
 test-tools: $(TEST_TOOLS)
 
+# MUTATIONS damaged copies of each golden recording through tlat report: exit
+# 0, 1 or 2 in time, one line on an error, never a signal (tests/robust/)
+MUTATIONS ?= 4
+
+# and a short fuzzing campaign (FUZZ_SHORT_SECONDS per harness) after the
+# fuzzers' regressions (tests/fuzz/);
 # and tests/golden: what tlat report prints of fixed recordings stays as saved;
 # and every function a public header declares has its kernel-doc comment
 unit-test: $(UNIT_BINS) tlat
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
 	tests/golden/run.sh || fail=1; \
+	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./tlat tests/golden/recordings/*.dat.xz || fail=1; \
+	$(MAKE) --no-print-directory fuzz-short || fail=1; \
 	python3 tests/style/kernel-doc.py src || fail=1; exit $$fail
+
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang, ASan and UBSan
+# in a build directory of their own; make fuzz runs each for FUZZ_SECONDS on
+# its corpus (build/fuzz/corpus/, grown run after run), seeded from the golden
+# recordings (tests/fuzz/seeds.sh); a crash is saved in build/fuzz/crashes/
+# and fails the run, and belongs in tests/fuzz/regress/ once fixed.
+FUZZ_CC	?= clang
+FUZZ_SANITIZE := fuzzer-no-link,address,undefined
+FUZZ_BUILD := build/san-$(subst $(comma),-,$(FUZZ_SANITIZE))
+FUZZ_NAMES := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SECONDS ?= 60
+
+.PHONY: fuzz fuzz-build fuzz-bins fuzz-short
+fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(BUILD)/libtlat.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(ALL_LDFLAGS) -o $@ $^ $(TLAT_LIBS)
+
+fuzz-build:
+	$(MAKE) CC=$(FUZZ_CC) SANITIZE=$(FUZZ_SANITIZE) fuzz-bins
+
+fuzz: fuzz-build
+	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_NAMES)
+
+# the regressions, then a short campaign: part of unit-test
+fuzz-short: fuzz-build
+	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SHORT_SECONDS) $(FUZZ_NAMES)
+FUZZ_SHORT_SECONDS ?= 15
 
 # The machine states the live suite runs in, each in a private mount
 # namespace (tests/live/states.sh: none, tracefs, debugfs, both): a fresh
@@ -110,6 +182,13 @@ live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 		echo "# live tests in machine state '$$s'"; \
 		tests/live/states.sh $$s tests/live/run.sh || fail=1; \
 	done; exit $$fail
+
+# KILL_STORM_RUNS runs killed at random times with random signals, half with
+# tracefs mounted beforehand and half not; after each, the next run leaves
+# the system as found (tests/live/kill-storm.sh; the live suite runs a few)
+KILL_STORM_RUNS ?= 50
+kill-storm: tlat
+	tests/live/kill-storm.sh -n $(KILL_STORM_RUNS) ./tlat
 
 # tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU;
 # then every source on guests of many vCPUs (tests/vm/many-cpus.sh), with the

@@ -11,6 +11,7 @@ PKGS=(
 	libxml2-dev		# tlat compare --junit
 	libcmocka-dev
 	clang bpftool libbpf-dev	# the BPF collector (built without them, tlat falls back)
+	libclang-rt-14-dev	# clang's libFuzzer and sanitizer runtimes (make fuzz, unit-test)
 	rt-tests		# cyclictest, the benchmark's anchor
 	trace-cmd		# the record tests read tlat's trace.dat with trace-cmd report
 	man-db groff-base	# the man page tests render with man -l

@@ -56,6 +56,8 @@ void aa_field_name(char *dst, struct tep_event *event, const char *name,
 	int len;
 	const char *s = tep_get_field_raw(NULL, event, name, record, &len, 0);
 
+	if (!event_raw_in_record(record, s, len))
+		s = NULL;
 	aa_copy_name(dst, s ? s : "", s ? len : 1);
 }
 

@@ -45,6 +45,15 @@ struct json_object *json_tlat_aa(const struct tlat_report_aa *aa);
 struct json_object *json_run_description(const struct tlat_params *p,
 					 const struct tlat_sysinfo *sys, time_t start_time);
 /**
+ * json_run_check - whether tlat record's description of a run, read back
+ * from a recording, has the types the documents expect
+ * @run: the parsed description
+ *
+ * Returns 0, or -EINVAL if it is not an object, or argv is not an array of
+ * strings, options or system not objects, start_time not an integer.
+ */
+int json_run_check(struct json_object *run);
+/**
  * json_run_argv - the document's "argv": the recorded run's in tlat report
  * @r: the report
  *

@@ -6,6 +6,7 @@
  * say what the recorded run's would have said; of a recording tlat record
  * did not write, they say what the recording keeps, and null for the rest.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,29 +32,66 @@ static struct json_object *recorded_copy(const struct tlat_report *r, const char
 	return json_object_get(recorded(r, key));
 }
 
+/* argument i of the recorded run's argv, or of this run's */
+static const char *cmdline_arg(struct json_object *argv, const struct tlat_params *p, int i)
+{
+	const char *arg = argv ? json_object_get_string(json_object_array_get_idx(argv, i)) :
+				 p->argv[i];
+
+	return arg ? arg : "";
+}
+
 struct json_object *json_run_cmdline(const struct tlat_report *r)
 {
 	struct json_object *obj, *argv = recorded(r, "argv");
 	const struct tlat_params *p = r->params;
-	int argc = argv ? (int)json_object_array_length(argv) : p->argc;
+	int argc;
 	size_t len = 1;
 	char *line;
 
+	if (argv && !json_object_is_type(argv, json_type_array))
+		argv = NULL;
+	argc = argv ? (int)json_object_array_length(argv) : p->argc;
 	for (int i = 0; i < argc; i++)
-		len += strlen(argv ? json_object_get_string(json_object_array_get_idx(argv, i))
-				   : p->argv[i]) + 1;
+		len += strlen(cmdline_arg(argv, p, i)) + 1;
 	line = calloc(1, len);
 	if (!line)
 		return NULL;
 	for (int i = 0; i < argc; i++) {
 		if (i)
 			strcat(line, " ");
-		strcat(line, argv ? json_object_get_string(json_object_array_get_idx(argv, i))
-				  : p->argv[i]);
+		strcat(line, cmdline_arg(argv, p, i));
 	}
 	obj = json_object_new_string(line);
 	free(line);
 	return obj;
+}
+
+int json_run_check(struct json_object *run)
+{
+	static const struct {
+		const char *key;
+		enum json_type type;
+	} keys[] = {
+		{ "argv", json_type_array },
+		{ "options", json_type_object },
+		{ "system", json_type_object },
+		{ "start_time", json_type_int },
+	};
+	struct json_object *val;
+
+	if (!json_object_is_type(run, json_type_object))
+		return -EINVAL;
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		if (json_object_object_get_ex(run, keys[i].key, &val) &&
+		    !json_object_is_type(val, keys[i].type))
+			return -EINVAL;
+	if (json_object_object_get_ex(run, "argv", &val))
+		for (size_t i = 0; i < json_object_array_length(val); i++)
+			if (!json_object_is_type(json_object_array_get_idx(val, i),
+						 json_type_string))
+				return -EINVAL;
+	return 0;
 }
 
 static struct json_object *cpus_json(const struct tlat_cpuset *cpus)

@@ -7,11 +7,19 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "output/json.h"
 #include "run/run_local.h"
 #include "trace/dat_read.h"
 #include "util/cpuset.h"
+#include "util/sandbox.h"
+
+/* the bounds of the child that reads a recording: see tlat_replay() */
+#define REPLAY_AS_BASE		(1UL << 30)
+#define REPLAY_AS_MAX		(64UL << 30)
+#define REPLAY_SECONDS_BASE	20
+#define REPLAY_BYTES_PER_SECOND	(2UL << 20)
 
 /*
  * What the decoder hands the pipeline, counted on the way: where tlat
@@ -50,6 +58,7 @@ static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
 	const struct tlat_params *p = run->params;
 	const char *clock = dat_reader_clock(rec);
 	enum tlat_exit status = TLAT_EXIT_ERROR;
+	int ret;
 	struct tlat_source *src = NULL;
 	struct tlat_collector c;
 	char why[TLAT_ERR_LEN];
@@ -80,8 +89,9 @@ static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
 	pipeline_window(&run->pipeline, info->meta.start_ns, info->meta.end_ns);
 	if (run->analysis)
 		analysis_window(run->analysis, info->meta.start_ns, info->meta.end_ns);
-	if (dat_reader_replay(rec, collector_record, &c)) {
-		tlat_err(err, "cannot read the recording's events");
+	ret = dat_reader_replay(rec, collector_record, &c);
+	if (ret) {
+		dat_reader_error(rec, ret, err);
 		goto out;
 	}
 	info->samples = count.samples;
@@ -145,7 +155,7 @@ static int replay_origin(struct tlat_report_origin *origin, struct dat_reader *r
 	if (!info->run.json)
 		return 0;
 	origin->run = json_tokener_parse(info->run.json);
-	if (!origin->run || !json_object_is_type(origin->run, json_type_object)) {
+	if (!origin->run || json_run_check(origin->run)) {
 		tlat_err(err, "the recording's description of its run (%s) is damaged",
 			 DAT_RUN_PREFIX);
 		return -EINVAL;
@@ -156,8 +166,8 @@ static int replay_origin(struct tlat_report_origin *origin, struct dat_reader *r
 	return 0;
 }
 
-enum tlat_exit tlat_replay(const struct tlat_params *params, const struct tlat_notes *notes,
-			   char *err)
+enum tlat_exit tlat_replay_here(const struct tlat_params *params, const struct tlat_notes *notes,
+				char *err)
 {
 	struct tlat_report_origin origin = { .run = NULL, .uname = NULL };
 	struct dat_reader_info info = { .samples = 0 };
@@ -189,4 +199,43 @@ out_free:
 	json_object_put(origin.run);
 	free(origin.uname);
 	return status;
+}
+
+struct replay_job {
+	const struct tlat_params *params;
+	const struct tlat_notes *notes;
+};
+
+static int replay_child(void *arg, char *err)
+{
+	const struct replay_job *job = arg;
+
+	return tlat_replay_here(job->params, job->notes, err);
+}
+
+/*
+ * libtracecmd and libtraceevent trust the file: damaged headers or event
+ * formats crash them, or make them loop or allocate what a size read from
+ * the file says. The whole report runs in a child whose memory and time
+ * grow with the file's size only, and a child that does not end by itself
+ * is one line saying that the file is damaged.
+ */
+enum tlat_exit tlat_replay(const struct tlat_params *params, const struct tlat_notes *notes,
+			   char *err)
+{
+	struct replay_job job = { .params = params, .notes = notes };
+	struct sandbox_limits lim = { 0 };
+	struct stat st;
+	size_t size = 0;
+	int ret;
+
+	if (!stat(params->recording, &st) && st.st_size > 0)
+		size = (size_t)st.st_size;
+	/* tlat report reads some 70 MB/s; a page of the file is not 8 in memory */
+	lim.as_bytes = REPLAY_AS_BASE + (size < REPLAY_AS_MAX / 8 ? size * 8 : REPLAY_AS_MAX);
+	lim.seconds = REPLAY_SECONDS_BASE + (unsigned int)(size / REPLAY_BYTES_PER_SECOND);
+	ret = sandbox_run(replay_child, &job, &lim, params->recording, err);
+	if (ret == SANDBOX_FAILED)
+		return TLAT_EXIT_ERROR;
+	return (enum tlat_exit)ret;
 }

@@ -37,4 +37,13 @@ enum tlat_exit tlat_measure(const struct tlat_params *params, const struct tlat_
 enum tlat_exit tlat_replay(const struct tlat_params *params, const struct tlat_notes *notes,
 			   char *err);
 
+/**
+ * tlat_replay_here - tlat_replay() in this process, without its bounds: for
+ * the fuzzer (tests/fuzz/), which bounds the process itself
+ *
+ * Returns the exit status; with TLAT_EXIT_ERROR, err says why.
+ */
+enum tlat_exit tlat_replay_here(const struct tlat_params *params, const struct tlat_notes *notes,
+				char *err);
+
 #endif

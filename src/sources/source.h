@@ -41,7 +41,10 @@ struct tlat_source_ops {
 	const struct aa_adapter_ops *interference;
 	/* the trace clock its records must have been taken with; NULL: any */
 	const char *clock;
-	/* 0 if the source can run on this kernel; else -errno and why in err */
+	/*
+	 * 0 if the source can run on this kernel; else -errno and why in err:
+	 * -EBUSY if another measurement holds it, which auto does not go around
+	 */
 	int (*probe)(struct tlat_session *session, char *err);
 	/* the same for its kernel collector (tlat info); NULL: it has none */
 	int (*kernel_probe)(char *err);
@@ -106,6 +109,19 @@ extern const struct tlat_source_ops tracepoints_source_ops;
  */
 const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,
 					    const struct tlat_notes *notes, char *err);
+/**
+ * source_pick - source_select() among the sources of a list, in its order
+ * @list: the sources
+ * @n: how many
+ * @name: a source's name, or "auto": the first whose probe succeeds; a
+ *	source busy with another measurement (its probe returns -EBUSY) ends
+ *	auto's search with an error instead of falling back to the next
+ *
+ * Returns the source's ops, or NULL with one line in err.
+ */
+const struct tlat_source_ops *source_pick(const struct tlat_source_ops *const *list, size_t n,
+					  const char *name, struct tlat_session *session,
+					  const struct tlat_notes *notes, char *err);
 /**
  * source_nth - the sources in auto's order of preference
  * @i: the place, from 0

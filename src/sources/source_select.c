@@ -19,32 +19,50 @@ static const struct tlat_source_ops *const sources[] = {
 
 #define NR_SOURCES ARRAY_SIZE(sources)
 
-const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,
-					    const struct tlat_notes *notes, char *err)
+const struct tlat_source_ops *source_pick(const struct tlat_source_ops *const *list, size_t n,
+					  const char *name, struct tlat_session *session,
+					  const struct tlat_notes *notes, char *err)
 {
 	char why[TLAT_ERR_LEN];
 	bool any = !strcmp(name, "auto");
+	int ret;
 
-	for (size_t i = 0; i < NR_SOURCES; i++) {
-		if (!any && strcmp(name, sources[i]->name))
+	for (size_t i = 0; i < n; i++) {
+		if (!any && strcmp(name, list[i]->name))
 			continue;
-		if (!sources[i]->probe(session, why)) {
+		ret = list[i]->probe(session, why);
+		if (!ret) {
 			tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: using the %s source",
-				  sources[i]->name);
-			return sources[i];
+				  list[i]->name);
+			return list[i];
 		}
 		if (!any) {
 			tlat_err(err, "source %.32s is not available: %.190s", name, why);
 			return NULL;
 		}
+		/*
+		 * Busy with another measurement: the next source would measure
+		 * the same CPUs at the same time, each disturbing the other.
+		 * rtla refuses too; --source can still force one.
+		 */
+		if (ret == -EBUSY) {
+			tlat_err(err, "%.200s: not measuring beside it (--source forces one)", why);
+			return NULL;
+		}
 		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: source %s not available: %s",
-			  sources[i]->name, why);
+			  list[i]->name, why);
 	}
 	if (any)
 		tlat_err(err, "no sample source works on this kernel");
 	else
 		tlat_err(err, "unknown source '%s' (known: auto, timerlat, module, tracepoints)", name);
 	return NULL;
+}
+
+const struct tlat_source_ops *source_select(const char *name, struct tlat_session *session,
+					    const struct tlat_notes *notes, char *err)
+{
+	return source_pick(sources, NR_SOURCES, name, session, notes, err);
 }
 
 const struct tlat_source_ops *source_nth(size_t i)

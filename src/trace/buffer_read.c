@@ -118,7 +118,7 @@ static bool buffer_read_page(struct buffer_reader *r, struct buffer_cpu *bc)
 		r->page_fn(r->page_ctx, (int)(bc - r->cpus), bc->page, r->page_size);
 	if (kbuffer_load_subbuffer(bc->kbuf, bc->page))
 		return false;
-	page_cursor_start(&bc->cursor, bc->kbuf);
+	page_cursor_start(&bc->cursor, bc->kbuf, bc->page);
 	return true;
 }
 
@@ -129,7 +129,7 @@ static bool buffer_next(struct buffer_reader *r, struct buffer_cpu *bc)
 		return false;
 	do {
 		while (page_cursor_next(&bc->cursor, &bc->record)) {
-			bc->event = event_index_find(&r->events, bc->record.data);
+			bc->event = event_index_find(&r->events, bc->record.data, bc->record.size);
 			if (bc->event)
 				return true;
 		}

@@ -77,6 +77,8 @@ int dat_run_write(const char *json, int (*write)(void *ctx, const char *line), v
 void dat_run_line(struct dat_run *run, const char *text, size_t len)
 {
 	size_t plen = strlen(DAT_RUN_PREFIX), used, add;
+	/* the record's text is not NUL-terminated: sscanf() reads a copy */
+	char line[DAT_RUN_CHUNK + 64];
 	unsigned int k, n;
 	int off = 0;
 	char *json;
@@ -87,12 +89,16 @@ void dat_run_line(struct dat_run *run, const char *text, size_t len)
 	/* the kernel adds the newline a marker line lacks */
 	while (len && text[len - 1] == '\n')
 		len--;
-	if (sscanf(text + plen, " %u/%u %n", &k, &n, &off) != 2 || !off || k > n ||
-	    (int)k != run->chunks + 1 || (k > 1 && (int)n != run->total))
+	if (len >= sizeof(line))
+		return;
+	memcpy(line, text, len);
+	line[len] = '\0';
+	if (sscanf(line + plen, " %u/%u %n", &k, &n, &off) != 2 || !off || k > n ||
+	    (int)k != run->chunks + 1 || (k > 1 && (int)n != run->total) || plen + off > len)
 		return;
 	used = run->json ? strlen(run->json) : 0;
 	add = len - plen - off;
-	if (plen + off > len || add > DAT_RUN_CHUNK)
+	if (add > DAT_RUN_CHUNK)
 		return;
 	json = realloc(run->json, used + add + 1);
 	if (!json)

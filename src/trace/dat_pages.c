@@ -12,8 +12,12 @@
  * page starts at a corrected time is read record by record through it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <kbuffer.h>
 
 #include "trace/dat_pages.h"
@@ -28,6 +32,7 @@ struct pages_cpu {
 	struct page_cursor page;	/* in libtracecmd's kbuffer, past the first record */
 	bool started;
 	bool slow;			/* times corrected: every record through libtracecmd */
+	u64 pages;			/* pages read, for the line about a damaged one */
 };
 
 struct dat_pages {
@@ -38,6 +43,11 @@ struct dat_pages {
 	int nr_cpus;
 	struct pages_cpu *cpus;
 	u64 last_ts;
+	int page_size;
+	/* what is damaged, from the last pass: NULL, or a description */
+	const char *damage;
+	int damage_cpu;
+	u64 damage_page;
 };
 
 int dat_pages_alloc(struct dat_pages **out, struct tracecmd_input *handle)
@@ -54,6 +64,7 @@ int dat_pages_alloc(struct dat_pages **out, struct tracecmd_input *handle)
 		pg->nr_cpus = 0;
 	pg->cpus = calloc(pg->nr_cpus ?: 1, sizeof(*pg->cpus));
 	pg->probe = tep_kbuffer(pg->tep);
+	pg->page_size = tracecmd_page_size(handle);
 	if (!pg->cpus || !pg->probe || event_index_init(&pg->events, pg->tep))
 		return -ENOMEM;
 	if (tep_is_old_format(pg->tep))
@@ -75,10 +86,45 @@ static bool pages_raw_time(struct dat_pages *pg, const struct tep_record *r)
 	       kbuffer_read_event(pg->probe, &ts) == r->data && ts == r->ts;
 }
 
+/* the pass stops at the first damage it finds; the CPU is done */
+static void pages_damaged(struct dat_pages *pg, struct pages_cpu *c, const char *what)
+{
+	if (!pg->damage) {
+		pg->damage = what;
+		pg->damage_cpu = c->index;
+		pg->damage_page = c->pages;
+	}
+	c->event = NULL;
+}
+
+/*
+ * Whether the page of libtracecmd's record r holds what its header says:
+ * its data, and r, within the page. libtracecmd checks neither.
+ */
+static const char *pages_check(struct dat_pages *pg, const struct tep_record *r)
+{
+	const char *page = tracecmd_record_page(pg->handle, (struct tep_record *)r);
+	struct kbuffer *kbuf = tracecmd_record_kbuf(pg->handle, (struct tep_record *)r);
+	long start, commit;
+
+	if (!page || !kbuf || pg->page_size <= 0)
+		return NULL;
+	start = kbuffer_start_of_data(kbuf);
+	commit = kbuffer_subbuffer_size(kbuf);
+	if (commit < 0 || start + commit > pg->page_size)
+		return "a page's header says it holds more than a page";
+	if (r->size < 0 || (const char *)r->data < page ||
+	    (const char *)r->data + r->size > page + start + commit)
+		return "a record runs past the end of its page";
+	return NULL;
+}
+
 /* the CPU's next record with a known event, or none (event NULL) */
 static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 {
+	u64 prev_ts = c->started ? c->rec.ts : 0;
 	struct tep_record *r;
+	const char *bad;
 
 	do {
 		if (c->owned) {
@@ -86,6 +132,11 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 			c->owned = NULL;
 		}
 		if (!page_cursor_next(&c->page, &c->rec)) {
+			if (c->page.overrun) {
+				pages_damaged(pg, c,
+					      "a record's length runs past the end of its page, or is 0");
+				return;
+			}
 			r = c->started ? tracecmd_read_data(pg->handle, c->index) :
 					 tracecmd_read_cpu_first(pg->handle, c->index);
 			c->started = true;
@@ -95,12 +146,24 @@ static void pages_next(struct dat_pages *pg, struct pages_cpu *c)
 			}
 			c->owned = r;
 			c->rec = *r;
+			c->pages++;
+			bad = pages_check(pg, r);
+			if (bad) {
+				pages_damaged(pg, c, bad);
+				return;
+			}
 			if (!c->slow)
 				c->slow = !pages_raw_time(pg, r);
 			page_cursor_start(&c->page, c->slow ? NULL :
-					  tracecmd_record_kbuf(pg->handle, r));
+					  tracecmd_record_kbuf(pg->handle, r),
+					  tracecmd_record_page(pg->handle, r));
 		}
-		c->event = event_index_find(&pg->events, c->rec.data);
+		/* a CPU's records are in time order, as its ring buffer wrote them */
+		if (c->rec.ts < prev_ts) {
+			pages_damaged(pg, c, "a record's time is before the one before it");
+			return;
+		}
+		c->event = event_index_find(&pg->events, c->rec.data, c->rec.size);
 	} while (!c->event);
 }
 
@@ -123,6 +186,7 @@ int dat_pages_replay(struct dat_pages *pg, dat_record_fn fn, void *ctx)
 	struct pages_cpu *next, *other;
 
 	pg->last_ts = 0;
+	pg->damage = NULL;
 	for (int i = 0; i < pg->nr_cpus; i++) {
 		struct pages_cpu *c = &pg->cpus[i];
 
@@ -156,7 +220,69 @@ int dat_pages_replay(struct dat_pages *pg, dat_record_fn fn, void *ctx)
 	}
 out:
 	pages_end(pg);
-	return 0;
+	return pg->damage ? -EBADMSG : 0;
+}
+
+int dat_pages_damage(const struct dat_pages *pg, char *buf, size_t len)
+{
+	if (!pg->damage)
+		return 0;
+	snprintf(buf, len, "CPU %d's data, page %llu: %s", pg->damage_cpu,
+		 (unsigned long long)pg->damage_page, pg->damage);
+	return 1;
+}
+
+/* the file offset of the CPU's first page, or -1 if it cannot be told */
+static off_t pages_first(struct dat_pages *pg, int fd, int cpu)
+{
+	struct tep_record *r = tracecmd_read_cpu_first(pg->handle, cpu);
+	const char *page = r ? tracecmd_record_page(pg->handle, r) : NULL;
+	off_t at = r ? (off_t)(r->offset & ~((u64)pg->page_size - 1)) : -1;
+	u64 ts_file = 0, ts_mem = 1;
+
+	/* trace-cmd writes each CPU's data page-aligned: the page there is this one */
+	if (page && pread(fd, &ts_file, sizeof(ts_file), at) == sizeof(ts_file))
+		memcpy(&ts_mem, page, sizeof(ts_mem));
+	tracecmd_free_record(r);
+	return ts_file == ts_mem ? at : -1;
+}
+
+int dat_pages_check_file(struct dat_pages *pg, const char *path, char *buf, size_t len)
+{
+	int long_size = tep_get_long_size(pg->tep);
+	const char *name, *version;
+	int fd, ret = 0;
+
+	/* compressed data is not in the file as pages; nor is another byte order's */
+	if (!tracecmd_get_file_compress_proto(pg->handle, &name, &version) ||
+	    tep_is_file_bigendian(pg->tep) != tep_is_local_bigendian(pg->tep) ||
+	    pg->page_size <= 0 || (long_size != 4 && long_size != 8))
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	for (int cpu = 0; cpu < pg->nr_cpus && !ret; cpu++) {
+		u64 size = tracecmd_get_cpu_file_size(pg->handle, cpu);
+		off_t first = size ? pages_first(pg, fd, cpu) : -1;
+
+		for (u64 k = 0; first >= 0 && k < size / pg->page_size; k++) {
+			/* its header: a time, then the size of its data (flags above bit 27) */
+			off_t at = first + (off_t)k * pg->page_size + 8;
+			u64 commit = 0;
+
+			if (pread(fd, &commit, long_size, at) != long_size)
+				break;
+			if (8 + long_size + (commit & ((1ULL << 27) - 1)) > (u64)pg->page_size) {
+				snprintf(buf, len, "CPU %d's data, page %llu: %s", cpu,
+					 (unsigned long long)k + 1,
+					 "a page's header says it holds more than a page");
+				ret = 1;
+				break;
+			}
+		}
+	}
+	close(fd);
+	return ret;
 }
 
 u64 dat_pages_last_ts(const struct dat_pages *pg)

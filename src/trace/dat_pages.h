@@ -34,10 +34,35 @@ int dat_pages_alloc(struct dat_pages **pages, struct tracecmd_input *handle);
  * The record handed to @fn is valid until @fn returns; its data, as long as
  * libtracecmd keeps the page (as with tracecmd_iterate_events()).
  *
- * Returns 0 or -EIO.
+ * A page whose header or records do not fit in it, or a CPU's records out
+ * of time order, end the pass there: dat_pages_damage() says where.
+ *
+ * Returns 0, or -EBADMSG if the pass met damaged data.
  */
 int dat_pages_replay(struct dat_pages *pages, dat_record_fn fn, void *ctx);
 
+/**
+ * dat_pages_check_file - check the header of every page in the file, before
+ * libtracecmd loads them: it walks a page as far as its header says, past
+ * the page. Pages of compressed data, or of another byte order, are not
+ * checked.
+ * @pages: the reader
+ * @path: the recording's file
+ * @buf: set to one line ("CPU 1's data, page 17: ...") if a page is damaged
+ * @len: @buf's size
+ *
+ * Returns 1 if a page's header is damaged, 0 if not (or if it cannot tell).
+ */
+int dat_pages_check_file(struct dat_pages *pages, const char *path, char *buf, size_t len);
+/**
+ * dat_pages_damage - what the last pass found damaged
+ * @pages: the reader
+ * @buf: set to one line ("CPU 3's data, page 17: ..."), if it found any
+ * @len: @buf's size
+ *
+ * Returns 1 if the last pass met damaged data, 0 if not.
+ */
+int dat_pages_damage(const struct dat_pages *pages, char *buf, size_t len);
 /**
  * dat_pages_last_ts - the time of the last record the last pass handed over
  * @pages: the reader

@@ -13,19 +13,55 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/sanitize.h"
 #include "trace/dat_pages.h"
 #include "trace/dat_read.h"
 #include "trace/tracecmd_private.h"
 
+/* the first bytes of every trace.dat */
+#define DAT_MAGIC	"\027\010\104tracing"
+
 struct dat_reader {
+	const char *path;		/* the caller's */
 	struct tracecmd_input *handle;
 	struct tep_handle *tep;
 	struct dat_pages *pages;
 };
 
+/*
+ * libtracecmd perror()s what it meets in a damaged file ("mmap: Unknown
+ * error -22") whatever its log level: its standard error is /dev/null
+ * while it reads the headers, and tlat says the one line. Not under
+ * AddressSanitizer, whose reports must be seen.
+ */
+static struct tracecmd_input *dat_open_quiet(const char *path)
+{
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	int saved = null >= 0 ? fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3) : -1;
+	struct tracecmd_input *handle;
+
+	fflush(stderr);
+#ifndef TLAT_ASAN
+	if (saved >= 0)
+		dup2(null, STDERR_FILENO);
+#endif
+	/* trace-cmd's plugins print events; tlat reads fields */
+	handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS |
+			       TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+	if (saved >= 0) {
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+	}
+	if (null >= 0)
+		close(null);
+	return handle;
+}
+
 int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 {
+	char head[sizeof(DAT_MAGIC) - 1], what[TLAT_ERR_LEN];
 	struct dat_reader *rec;
+	bool magic;
 	int fd;
 
 	*out = NULL;
@@ -35,17 +71,20 @@ int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 		tlat_err(err, "cannot open %s: %s", path, strerror(errno));
 		return -errno;
 	}
+	/* trace-cmd's magic: a trace.dat whose headers libtracecmd refuses is damaged */
+	magic = read(fd, head, sizeof(head)) == sizeof(head) &&
+		!memcmp(head, DAT_MAGIC, sizeof(head));
 	close(fd);
 	rec = calloc(1, sizeof(*rec));
 	if (!rec)
 		return -ENOMEM;
+	rec->path = path;
 	/* its warnings about a bad file would be more lines than the one error */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	/* trace-cmd's plugins print events; tlat reads fields */
-	rec->handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS |
-				    TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+	rec->handle = dat_open_quiet(path);
 	if (!rec->handle) {
-		tlat_err(err, "%s is not a trace.dat file (trace-cmd's format)", path);
+		tlat_err(err, magic ? "%s is damaged: libtracecmd cannot read its headers" :
+			 "%s is not a trace.dat file (trace-cmd's format)", path);
 		free(rec);
 		return -EINVAL;
 	}
@@ -54,6 +93,11 @@ int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 		tlat_err(err, "out of memory");
 		dat_reader_close(rec);
 		return -ENOMEM;
+	}
+	if (dat_pages_check_file(rec->pages, path, what, sizeof(what))) {
+		tlat_err(err, "%s is damaged: %s", path, what);
+		dat_reader_close(rec);
+		return -EBADMSG;
 	}
 	*out = rec;
 	return 0;
@@ -67,6 +111,11 @@ void dat_reader_info_free(struct dat_reader_info *info)
 struct tep_handle *dat_reader_tep(const struct dat_reader *rec)
 {
 	return rec->tep;
+}
+
+int dat_reader_page_size(const struct dat_reader *rec)
+{
+	return tracecmd_page_size(rec->handle);
 }
 
 int dat_reader_cpus(const struct dat_reader *rec)
@@ -93,6 +142,16 @@ const char *dat_reader_clock(const struct dat_reader *rec)
 int dat_reader_replay(struct dat_reader *rec, dat_record_fn fn, void *ctx)
 {
 	return dat_pages_replay(rec->pages, fn, ctx);
+}
+
+void dat_reader_error(const struct dat_reader *rec, int ret, char *err)
+{
+	char what[TLAT_ERR_LEN];
+
+	if (ret == -EBADMSG && dat_pages_damage(rec->pages, what, sizeof(what)))
+		tlat_err(err, "%s is damaged: %s", rec->path, what);
+	else
+		tlat_err(err, "cannot read the recording's events");
 }
 
 u64 dat_reader_last_ts(const struct dat_reader *rec)
@@ -240,7 +299,7 @@ int dat_reader_scan(struct dat_reader *rec, const struct tlat_params *params,
 		scan.decoders[i].ops->close(scan.decoders[i].src);
 	free(scan.decoders);
 	if (ret) {
-		tlat_err(err, "cannot read the recording's events");
+		dat_reader_error(rec, ret, err);
 		return ret;
 	}
 	if (!info->ops) {

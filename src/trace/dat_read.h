@@ -22,7 +22,7 @@ struct dat_reader;
 /**
  * dat_reader_open - open a trace.dat for reading
  * @rec: set to the reader, to close with dat_reader_close()
- * @path: the file
+ * @path: the file, kept by the reader: it must outlive it
  * @err: the error line, on failure
  *
  * Returns 0, or -errno with one line in @err if @path cannot be read or is
@@ -47,6 +47,14 @@ struct tep_handle *dat_reader_tep(const struct dat_reader *rec);
 int dat_reader_cpus(const struct dat_reader *rec);
 
 /**
+ * dat_reader_page_size - the size of the recording's ring-buffer pages
+ * @rec: the reader
+ *
+ * Returns it in bytes, as the recording says.
+ */
+int dat_reader_page_size(const struct dat_reader *rec);
+
+/**
  * dat_reader_uname - uname as trace-cmd keeps it
  * @rec: the reader
  *
@@ -67,9 +75,17 @@ const char *dat_reader_clock(const struct dat_reader *rec);
  * @fn: called with each record; a non-zero return ends the pass there
  * @ctx: @fn's last argument
  *
- * Returns 0 or -EIO.
+ * Returns 0, or -EBADMSG if the recording's data is damaged (the pass ends
+ * there), or -errno: dat_reader_error() says which.
  */
 int dat_reader_replay(struct dat_reader *rec, dat_record_fn fn, void *ctx);
+/**
+ * dat_reader_error - the line for a pass that failed
+ * @rec: the reader
+ * @ret: dat_reader_replay()'s return
+ * @err: set to the line: what is damaged and where, if that is why
+ */
+void dat_reader_error(const struct dat_reader *rec, int ret, char *err);
 /**
  * dat_reader_last_ts - the time of the last record the last pass handed to its callback
  * @rec: the reader

@@ -6,6 +6,8 @@
 #ifndef TLAT_TRACE_EVENT_FIELDS_H
 #define TLAT_TRACE_EVENT_FIELDS_H
 
+#include <stdbool.h>
+
 #include <event-parse.h>
 
 struct event_field_want {
@@ -41,6 +43,23 @@ static inline unsigned long long event_field_read(struct tep_handle *tep,
 						  const void *data)
 {
 	return tep_read_number(tep, (const char *)data + field->offset, field->size);
+}
+
+/**
+ * event_raw_in_record - whether a dynamic array's data, as its __data_loc
+ * word says, lies within the record: tep_get_field_raw() does not check
+ * @record: the record
+ * @raw: tep_get_field_raw()'s return
+ * @len: the length it set
+ *
+ * Returns true if @raw is not NULL and its @len bytes are the record's.
+ */
+static inline bool event_raw_in_record(const struct tep_record *record, const void *raw, int len)
+{
+	const char *data = record->data;
+
+	return raw && len >= 0 && (const char *)raw >= data &&
+	       (const char *)raw - data <= record->size - len;
 }
 
 #endif

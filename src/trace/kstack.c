@@ -49,7 +49,7 @@ int kstack_decode(const struct kstack_event *ks, struct tep_event *event,
 		return 0;
 	if (ks->ips->flags & TEP_FIELD_IS_DYNAMIC) {
 		array = tep_get_field_raw(NULL, event, ks->ips->name, record, &len, 0);
-		if (!array)
+		if (!event_raw_in_record(record, array, len))
 			return 0;
 	} else {
 		/* a fixed array that really runs to the end of the record */

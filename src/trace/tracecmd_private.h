@@ -46,6 +46,13 @@ void tracecmd_output_close(struct tracecmd_output *handle);
 const char *tracecmd_get_trace_clock(struct tracecmd_input *handle);
 /* and the uname option's text */
 const char *tracecmd_get_uname(struct tracecmd_input *handle);
+/* the recording's ring-buffer page size (its tep's is not set) */
+int tracecmd_page_size(struct tracecmd_input *handle);
+/* the size of a CPU's data in the file */
+unsigned long long tracecmd_get_cpu_file_size(struct tracecmd_input *handle, int cpu);
+/* 0 if the file's data is compressed (name and version set), -1 if not */
+int tracecmd_get_file_compress_proto(struct tracecmd_input *handle, const char **name,
+				     const char **version);
 
 /*
  * A record's page, and the CPU's kbuffer that libtracecmd reads it with

@@ -488,5 +488,11 @@ done
 . tests/live/backlog.sh
 . tests/live/upstream.sh
 
+# runs killed at random times with random signals, in this state: after
+# each, the next run leaves the system as found (make kill-storm runs 50)
+tests/live/kill-storm.sh -n 5 "$TLAT" > "$WORK/kill-storm.out" 2>&1
+check "kill storm: $(sed -n 's/^# kill storm, //p' "$WORK/kill-storm.out")" \
+	grep -q '^5 passed, 0 failed' "$WORK/kill-storm.out" || show "$WORK/kill-storm.out"
+
 check "all runs left tracefs as they found it" same_as_before
 finish
