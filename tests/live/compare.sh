@@ -53,20 +53,22 @@ check "compare: --json: valid against docs/tlat-compare.schema.json" \
 	tests/tools/validate-json.py docs/tlat-compare.schema.json "$CMP/ab.json"
 check "compare: --plot ab.svg is an SVG" bash -c "head -c 400 $CMP/ab.svg | grep -q '<svg'"
 
-# a regression: CPU 1 (CPU 0 on one CPU) under a SCHED_FIFO hog, 500 us every 5 ms
-# at random points (-r: on a fixed grid it meets the same activations, or none)
+# a regression: CPU 1 (CPU 0 on one CPU) under a SCHED_FIFO hog, 2 ms every 5 ms
+# at random points (-r: on a fixed grid it meets the same activations, or none).
+# 500 us every 5 ms was called an improvement in CI r18: the baseline's 3 s
+# met a busy host (its p99.9 in ms), the hog's run a quiet one.
 hog_cpu=$((NCPU > 1 ? 1 : 0))
-$HOG -c $hog_cpu -p 99 -s 500 -e 5 -d 6 -r &
+$HOG -c $hog_cpu -p 99 -s 2000 -e 5 -d 6 -r &
 hog_pid=$!
 sleep 0.3
 "$TLAT" hist -d 3 --json "$CMP/hog.json" > /dev/null 2> "$CMP/hog.err"
 kill $hog_pid 2> /dev/null
 wait $hog_pid 2> /dev/null
-# (on p99: 10% of CPU $hog_cpu's samples late by up to 500 us; a busy host's
+# (on p99: 40% of CPU $hog_cpu's samples late by up to 2 ms; a busy host's
 # rare long delays move p99.9 between runs of 3 s too much for a sure test)
 "$TLAT" compare -p 99 "$CMP/a.json" "$CMP/hog.json" > "$CMP/hog.out" 2>&1
 rc=$?
-check "compare: a run under a hog (500 us every 5 ms on CPU $hog_cpu) is a regression, exit 2" \
+check "compare: a run under a hog (2 ms every 5 ms on CPU $hog_cpu) is a regression, exit 2" \
 	bash -c "[ $rc = 2 ] && grep -q '^verdict: regression (CPU $hog_cpu ' $CMP/hog.out" ||
 	show "$CMP/hog.out"
 
