@@ -248,16 +248,21 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 {
 	struct aa_cpu *c = aa_cpu(aa, s->cpu);
 	struct aa_activation *a;
+	u64 prev_sample_ns;
 	bool counts;
 
 	if (!c)
 		return;
+	prev_sample_ns = c->last_sample_ns;
+	if (s->ts_ns > c->last_sample_ns)
+		c->last_sample_ns = s->ts_ns;
 	counts = aa_in_run(aa, s->ts_ns);
 	a = &c->cur;
 	if (s->ctx == TLAT_CTX_IRQ) {
 		*a = (struct aa_activation){
 			.have_irq = true, .seq = s->seq, .irq_ts = s->ts_ns,
 			.irq_latency = s->latency_ns, .irq_pid = s->pid,
+			.after_ns = prev_sample_ns,
 		};
 		aa_seen(c, s->ts_ns);
 		if (c->hit && !c->next_expected_ns && s->seq != c->hit_act.seq)

@@ -54,6 +54,7 @@ struct aa_activation {
 	u64 thread_ts;
 	u64 thread_latency;
 	int thread_pid;		/* the measuring thread */
+	u64 after_ns;		/* the CPU's last sample before it: its stack comes later */
 };
 
 struct aa_stack {
@@ -98,6 +99,7 @@ struct aa_cpu {
 	int gap_next;
 	bool gap_open;
 	u64 last_ns;
+	u64 last_sample_ns;	/* the newest sample's time, of any context */
 	bool have_task;
 	struct aa_task task;
 	struct aa_event ring[];	/* the history, aa_engine.cfg.history events */
