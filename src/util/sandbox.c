@@ -23,14 +23,15 @@
 static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
 #endif
 
-static void sandbox_limit(int resource, rlim_t value)
+static void sandbox_limit(int resource, rlim_t soft, rlim_t hard)
 {
-	struct rlimit rl = { .rlim_cur = value, .rlim_max = value };
+	struct rlimit rl;
 
 	/* a limit already lower stays */
-	if (!getrlimit(resource, &rl) && rl.rlim_max != RLIM_INFINITY && rl.rlim_max < value)
+	if (!getrlimit(resource, &rl) && rl.rlim_max != RLIM_INFINITY && rl.rlim_max < hard)
 		return;
-	rl.rlim_cur = rl.rlim_max = value;
+	rl.rlim_cur = soft;
+	rl.rlim_max = hard;
 	setrlimit(resource, &rl);
 }
 
@@ -42,12 +43,17 @@ static void __attribute__((noreturn)) sandbox_child(int (*fn)(void *arg, char *e
 
 #ifndef TLAT_ASAN
 	if (lim->as_bytes)
-		sandbox_limit(RLIMIT_AS, lim->as_bytes);
+		sandbox_limit(RLIMIT_AS, lim->as_bytes, lim->as_bytes);
 #endif
+	/*
+	 * The soft limit's SIGXCPU names the cause; the hard one, a second
+	 * later, kills a child that caught it. Equal, the kernel sends SIGKILL
+	 * first ("ended in Killed", seen once on a loaded machine).
+	 */
 	if (lim->seconds)
-		sandbox_limit(RLIMIT_CPU, lim->seconds);
+		sandbox_limit(RLIMIT_CPU, lim->seconds, lim->seconds + 1);
 	/* a crash is reported in one line, not in a core file */
-	sandbox_limit(RLIMIT_CORE, 0);
+	sandbox_limit(RLIMIT_CORE, 0, 0);
 #ifndef TLAT_ASAN
 	/* nor by a handler the parent had: the child dies of it */
 	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
