@@ -54,17 +54,19 @@ bool knobs_exists(const struct knobs *knobs, const char *name)
 
 int knobs_read_fd(int fd, char *buf, int len)
 {
-	char extra;
-	int n;
+	char extra[16];
+	int n, m;
 
 	if (len < 1)
 		return -EINVAL;
 	n = read(fd, buf, len - 1);
 	if (n < 0)
 		return -errno;
-	/* a value cut short would be written back cut short */
-	if (n == len - 1 && read(fd, &extra, 1) == 1)
-		return -EOVERFLOW;
+	/* a value cut short would be written back cut short; newlines may follow */
+	while (n == len - 1 && (m = read(fd, extra, sizeof(extra))) > 0)
+		for (int i = 0; i < m; i++)
+			if (extra[i] != '\n')
+				return -EOVERFLOW;
 	/* and one with a NUL in it, as far as the NUL */
 	if (memchr(buf, '\0', n))
 		return -EINVAL;
