@@ -105,8 +105,11 @@ static int teardown(void **state)
 	(void)state;
 	unlink("/tmp/tlat-test-compare.out");
 	unlink("/tmp/tlat-test-compare.err");
-	if (asprintf(&cmd, "rm -rf %s", dir) > 0 && system(cmd))
+	if (asprintf(&cmd, "rm -rf %s", dir) < 0)
+		return -1;
+	if (system(cmd))
 		fprintf(stderr, "cannot remove %s\n", dir);
+	free(cmd);
 	return 0;
 }
 
