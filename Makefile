@@ -166,10 +166,18 @@ fuzz-build:
 fuzz: fuzz-build
 	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_NAMES)
 
-# the regressions, then a short campaign: part of unit-test
+# the regressions, then a short campaign: part of unit-test. The readers of
+# small outside files (kallsyms, settings files, compare's documents) run
+# thousands of inputs a second: FUZZ_SMALL_SECONDS each is enough.
+FUZZ_SMALL := fuzz_compare fuzz_knobs fuzz_ksyms
 fuzz-short: fuzz-build
-	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SHORT_SECONDS) $(FUZZ_NAMES)
+	@fail=0; \
+	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SHORT_SECONDS) \
+		$(filter-out $(FUZZ_SMALL),$(FUZZ_NAMES)) || fail=1; \
+	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SMALL_SECONDS) $(FUZZ_SMALL) || fail=1; \
+	exit $$fail
 FUZZ_SHORT_SECONDS ?= 15
+FUZZ_SMALL_SECONDS ?= 7
 
 # The machine states the live suite runs in, each in a private mount
 # namespace (tests/live/states.sh: none, tracefs, debugfs, both): a fresh

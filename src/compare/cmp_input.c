@@ -7,6 +7,8 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,6 +22,10 @@
 #define CMP_SCHEMA	"tlat/1.1"
 /* the CPUs one document may hold */
 #define CPU_SETSIZE_CMP	4096
+/* the samples one distribution may hold: exact in a double, centuries of runs */
+#define CMP_MAX_COUNT	(1ull << 53)
+/* a file larger is no document of either kind (json-c would read it all) */
+#define CMP_MAX_BYTES	(256ll << 20)
 
 /* what one file says: its period, CPUs and distributions */
 struct cmp_doc {
@@ -37,27 +43,43 @@ static struct json_object *member(struct json_object *o, const char *key)
 	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
 }
 
+/* a number that is a count or a time: not negative, not past 2^63 */
+static bool json_u64_value(struct json_object *v, u64 *val)
+{
+	double d;
+
+	if (json_object_is_type(v, json_type_int)) {
+		if (json_object_get_int64(v) < 0)
+			return false;
+		*val = json_object_get_int64(v);
+		return true;
+	}
+	if (!json_object_is_type(v, json_type_double))
+		return false;
+	d = json_object_get_double(v);
+	if (!isfinite(d) || d < 0 || d >= 0x1p63)
+		return false;
+	*val = (u64)d;
+	return true;
+}
+
 static bool get_u64(struct json_object *o, const char *key, u64 *val)
 {
 	struct json_object *v = member(o, key);
 
-	if (!v || !(json_object_is_type(v, json_type_int) ||
-		    json_object_is_type(v, json_type_double)))
-		return false;
-	*val = json_object_is_type(v, json_type_int) ? (u64)json_object_get_int64(v)
-						     : (u64)json_object_get_double(v);
-	return true;
+	return v && json_u64_value(v, val);
 }
 
-static int cmp_cpu_add(int *cpus, int *nr, int cpu)
+/* a document's next CPU: -EEXIST if it has it already, -EINVAL past the range */
+static int cmp_cpu_add(int *cpus, int *nr, u64 cpu)
 {
 	int i;
 
-	for (i = 0; i < *nr; i++)
-		if (cpus[i] == cpu)
-			return 0;
-	if (*nr >= CPU_SETSIZE_CMP || cpu < 0)
+	if (*nr >= CPU_SETSIZE_CMP || cpu >= INT_MAX)
 		return -EINVAL;
+	for (i = 0; i < *nr; i++)
+		if (cpus[i] == (int)cpu)
+			return -EEXIST;
 	cpus[(*nr)++] = cpu;
 	return 0;
 }
@@ -67,10 +89,13 @@ static int int_cmp(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
+/* -ERANGE past CMP_MAX_COUNT samples */
 static int dist_add(struct cmp_dist *d, u64 ns, u64 n)
 {
 	if (!n)
 		return 0;
+	if (n > CMP_MAX_COUNT || d->count + n > CMP_MAX_COUNT)
+		return -ERANGE;
 	if (!d->buckets) {
 		d->buckets = calloc(LOGLIN_BUCKETS, sizeof(u64));
 		if (!d->buckets)
@@ -81,6 +106,15 @@ static int dist_add(struct cmp_dist *d, u64 ns, u64 n)
 	if (ns > d->max)
 		d->max = ns;
 	return 0;
+}
+
+static void dist_add_err(char *err, int ret, const char *file, int cpu, int ctx)
+{
+	if (ret == -ERANGE)
+		tlat_err(err, "%s: CPU %d %s: more than %llu samples", file, cpu,
+			 tlat_ctx_name[ctx], CMP_MAX_COUNT);
+	else
+		tlat_err(err, "out of memory");
 }
 
 /* the maximum is exact in the document, the buckets only its bucket's lowest */
@@ -106,17 +140,21 @@ static int tlat_ctx_read(struct cmp_dist *d, struct json_object *st, const char 
 	n = json_object_array_length(ll);
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(ll, i);
+		u64 ns, nr;
+		int ret;
 
 		if (!json_object_is_type(row, json_type_array) ||
-		    json_object_array_length(row) != 2) {
+		    json_object_array_length(row) != 2 ||
+		    !json_u64_value(json_object_array_get_idx(row, 0), &ns) ||
+		    !json_u64_value(json_object_array_get_idx(row, 1), &nr)) {
 			tlat_err(err, "%s: CPU %d %s: a loglinear bucket is not [ns, count]",
 				 file, cpu, tlat_ctx_name[ctx]);
 			return -EINVAL;
 		}
-		if (dist_add(d, json_object_get_int64(json_object_array_get_idx(row, 0)),
-			     json_object_get_int64(json_object_array_get_idx(row, 1)))) {
-			tlat_err(err, "out of memory");
-			return -ENOMEM;
+		ret = dist_add(d, ns, nr);
+		if (ret) {
+			dist_add_err(err, ret, file, cpu, ctx);
+			return ret;
 		}
 	}
 	if (d->count != count) {
@@ -146,8 +184,13 @@ static int tlat_doc_read(struct cmp_doc *doc, struct json_object *root, struct c
 		struct json_object *c = json_object_array_get_idx(cpus, i);
 		u64 cpu;
 
-		if (!get_u64(c, "cpu", &cpu) || cmp_cpu_add(doc->cpus, &doc->nr_cpus, (int)cpu)) {
+		if (!get_u64(c, "cpu", &cpu)) {
 			tlat_err(err, "%s: a CPU without its number", file);
+			return -EINVAL;
+		}
+		if (cmp_cpu_add(doc->cpus, &doc->nr_cpus, cpu)) {
+			tlat_err(err, "%s: CPU %llu listed twice, or past %d CPUs", file,
+				 (unsigned long long)cpu, CPU_SETSIZE_CMP);
 			return -EINVAL;
 		}
 	}
@@ -200,7 +243,7 @@ static int cyclictest_read(struct cmp_doc *doc, struct json_object *root,
 {
 	struct json_object *threads = member(root, "thread");
 	u64 unit = 1000, ns_res;
-	int i = 0;
+	int ret = 0;
 
 	if (get_u64(root, "resolution_in_ns", &ns_res) && ns_res)
 		unit = 1;
@@ -218,46 +261,73 @@ static int cyclictest_read(struct cmp_doc *doc, struct json_object *root,
 
 		(void)key;
 		if (!get_u64(t, "cpu", &cpu) || !get_u64(t, "cycles", &cycles) ||
-		    !get_u64(t, "max", &max) || cmp_cpu_add(doc->cpus, &doc->nr_cpus, (int)cpu)) {
+		    !get_u64(t, "max", &max)) {
 			tlat_err(err, "%s: a thread without cpu, cycles or max", file);
+			return -EINVAL;
+		}
+		if (cmp_cpu_add(doc->cpus, &doc->nr_cpus, cpu)) {
+			tlat_err(err, "%s: CPU %llu measured twice, or past %d CPUs", file,
+				 (unsigned long long)cpu, CPU_SETSIZE_CMP);
 			return -EINVAL;
 		}
 		if (!h) {
 			tlat_err(err, "%s: no histogram (run cyclictest with -h)", file);
 			return -EINVAL;
 		}
-		d = &out[(doc->nr_cpus - 1) * TLAT_NR_CTX + TLAT_CTX_THREAD];
-		if (doc->nr_cpus - 1 != i++) {
-			tlat_err(err, "%s: CPU %llu measured twice", file, (unsigned long long)cpu);
+		if (!json_object_is_type(h, json_type_object) || max > UINT64_MAX / unit) {
+			tlat_err(err, "%s: CPU %llu: a histogram that is not {value: count}, or max past the range",
+				 file, (unsigned long long)cpu);
 			return -EINVAL;
 		}
+		d = &out[(doc->nr_cpus - 1) * TLAT_NR_CTX + TLAT_CTX_THREAD];
 		json_object_object_foreach(h, value, count) {
-			u64 n = json_object_get_int64(count);
+			u64 n, v;
+			char *end;
 
-			if (dist_add(d, strtoull(value, NULL, 10) * unit, n))
-				goto nomem;
+			errno = 0;
+			v = strtoull(value, &end, 10);
+			if (!json_u64_value(count, &n) || *value < '0' || *value > '9' || *end ||
+			    errno || v > UINT64_MAX / unit) {
+				tlat_err(err, "%s: CPU %llu: a histogram entry that is not \"value\": count",
+					 file, (unsigned long long)cpu);
+				return -EINVAL;
+			}
+			ret = dist_add(d, v * unit, n);
+			if (ret)
+				break;
 			sum += n;
+		}
+		if (ret) {
+			dist_add_err(err, ret, file, (int)cpu, TLAT_CTX_THREAD);
+			return ret;
 		}
 		if (sum > cycles) {
 			tlat_err(err, "%s: CPU %llu: the histogram holds more than its %llu cycles",
 				 file, (unsigned long long)cpu, (unsigned long long)cycles);
 			return -EINVAL;
 		}
-		if (dist_add(d, max * unit, cycles - sum))
-			goto nomem;
+		ret = dist_add(d, max * unit, cycles - sum);
+		if (ret) {
+			dist_add_err(err, ret, file, (int)cpu, TLAT_CTX_THREAD);
+			return ret;
+		}
 		dist_set_max(d, max * unit);
 	}
 	return 0;
-nomem:
-	tlat_err(err, "out of memory");
-	return -ENOMEM;
 }
 
 /* a document whose end is missing does not parse: said as truncated */
 static struct json_object *doc_parse(const char *file, char *err)
 {
-	struct json_object *root = json_object_from_file(file);
+	struct json_object *root;
+	struct stat st;
 
+	if (!stat(file, &st) && S_ISREG(st.st_mode) && st.st_size > CMP_MAX_BYTES) {
+		tlat_err(err, "%s: %lld MiB, too large for a tlat or cyclictest document",
+			 file, (long long)(st.st_size >> 20));
+		return NULL;
+	}
+	root = json_object_from_file(file);
 	if (!root) {
 		if (access(file, R_OK))
 			tlat_err(err, "%s: %s", file, strerror(errno));
@@ -267,7 +337,10 @@ static struct json_object *doc_parse(const char *file, char *err)
 	return root;
 }
 
-/* one file into its own dists: [CPU_SETSIZE_CMP][ctx] by position in doc->cpus */
+/*
+ * one file into its own dists: [CPU_SETSIZE_CMP][ctx] by position in
+ * doc->cpus, which the caller zeroes; those of doc->nr_cpus are filled
+ */
 static int doc_read(struct cmp_doc *doc, struct cmp_dist *out, const char *file, char *err)
 {
 	struct json_object *root = doc_parse(file, err), *v;
@@ -276,7 +349,6 @@ static int doc_read(struct cmp_doc *doc, struct cmp_dist *out, const char *file,
 
 	if (!root)
 		return -EINVAL;
-	memset(doc, 0, sizeof(*doc));
 	v = member(root, "schema_version");
 	schema = v ? json_object_get_string(v) : NULL;
 	if (schema && !strcmp(schema, CMP_SCHEMA)) {
@@ -363,7 +435,10 @@ int cmp_cpu_index(const struct cmp_side *s, int cpu)
 	return -1;
 }
 
-/* a run's dists, by its document's CPU order, into the side's by CPU number */
+/*
+ * a run's dists, by its document's CPU order, into the side's by CPU number:
+ * 0, -ENOMEM or -ERANGE (past CMP_MAX_COUNT pooled)
+ */
 static int side_add_run(struct cmp_side *s, int run, const struct cmp_doc *doc,
 			struct cmp_dist *tmp)
 {
@@ -381,10 +456,13 @@ static int side_add_run(struct cmp_side *s, int run, const struct cmp_doc *doc,
 			if (!d->buckets)
 				continue;
 			for (unsigned int t = 0; t < 4; t++) {
-				for (unsigned int b = 0; b < LOGLIN_BUCKETS; b++)
-					if (d->buckets[b] &&
-					    dist_add(targets[t], loglin_lowest(b), d->buckets[b]))
-						return -ENOMEM;
+				for (unsigned int b = 0; b < LOGLIN_BUCKETS; b++) {
+					int ret = dist_add(targets[t], loglin_lowest(b),
+							   d->buckets[b]);
+
+					if (ret)
+						return ret;
+				}
 				if (d->max > targets[t]->max)
 					targets[t]->max = d->max;
 			}
@@ -393,9 +471,10 @@ static int side_add_run(struct cmp_side *s, int run, const struct cmp_doc *doc,
 	return 0;
 }
 
-static void tmp_free(struct cmp_dist *tmp)
+/* the dists of a document's @nr_cpus CPUs, the only ones it fills */
+static void tmp_free(struct cmp_dist *tmp, int nr_cpus)
 {
-	for (int i = 0; i < CPU_SETSIZE_CMP * TLAT_NR_CTX; i++) {
+	for (int i = 0; i < nr_cpus * TLAT_NR_CTX; i++) {
 		free(tmp[i].buckets);
 		tmp[i] = (struct cmp_dist){ 0 };
 	}
@@ -415,7 +494,9 @@ int cmp_side_read(struct cmp_side *s, const char *spec, char *err)
 		return -ENOMEM;
 	}
 	ret = spec_files(s, spec, err);
+	memset(&doc, 0, sizeof(doc));
 	for (int run = 0; !ret && run < s->nr_runs; run++) {
+		memset(&doc, 0, sizeof(doc));
 		ret = doc_read(&doc, tmp, s->files[run], err);
 		if (ret)
 			break;
@@ -446,11 +527,13 @@ int cmp_side_read(struct cmp_side *s, const char *spec, char *err)
 			break;
 		}
 		ret = side_add_run(s, run, &doc, tmp);
-		if (ret)
+		if (ret == -ERANGE)
+			tlat_err(err, "%s: more than %llu samples pooled", spec, CMP_MAX_COUNT);
+		else if (ret)
 			tlat_err(err, "out of memory");
-		tmp_free(tmp);
+		tmp_free(tmp, doc.nr_cpus);
 	}
-	tmp_free(tmp);
+	tmp_free(tmp, doc.nr_cpus);
 	free(tmp);
 	if (ret)
 		cmp_side_free(s);

@@ -9,6 +9,7 @@
 #include <mntent.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <libproc2/pids.h>
@@ -37,22 +38,27 @@ static int cgroup2_root(char *buf, size_t len)
 	return ret;
 }
 
-/* the "0::/path" line of /proc/self/cgroup */
+/*
+ * the "0::/path" line of /proc/self/cgroup, read whole (a part of a longer
+ * line is no line of its own), its path refused if @buf cannot hold it
+ */
 static int own_cgroup(char *buf, size_t len)
 {
-	FILE *f = fopen("/proc/self/cgroup", "r");
-	char line[4096];
+	FILE *f = fopen("/proc/self/cgroup", "re");
+	char *line = NULL;
+	size_t size = 0;
 	int ret = -ENOENT;
 
 	if (!f)
 		return -errno;
-	while (fgets(line, sizeof(line), f)) {
+	while (getline(&line, &size, f) > 0) {
 		if (strncmp(line, "0::", 3))
 			continue;
 		line[strcspn(line, "\n")] = '\0';
 		ret = snprintf(buf, len, "%s", line + 3) < (int)len ? 0 : -ENAMETOOLONG;
 		break;
 	}
+	free(line);
 	fclose(f);
 	return ret;
 }

@@ -52,24 +52,43 @@ bool knobs_exists(const struct knobs *knobs, const char *name)
 	return !knob_path(knobs, name, path, sizeof(path)) && !access(path, F_OK);
 }
 
-int knobs_get(struct knobs *knobs, const char *name, char *buf, int len)
+int knobs_read_fd(int fd, char *buf, int len)
 {
-	char path[512];
-	int fd, n;
+	char extra[16];
+	int n, m;
 
-	if (knob_path(knobs, name, path, sizeof(path)))
-		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -errno;
+	if (len < 1)
+		return -EINVAL;
 	n = read(fd, buf, len - 1);
-	close(fd);
 	if (n < 0)
 		return -errno;
+	/* a value cut short would be written back cut short; newlines may follow */
+	while (n == len - 1 && (m = read(fd, extra, sizeof(extra))) > 0)
+		for (int i = 0; i < m; i++)
+			if (extra[i] != '\n')
+				return -EOVERFLOW;
+	/* and one with a NUL in it, as far as the NUL */
+	if (memchr(buf, '\0', n))
+		return -EINVAL;
 	while (n > 0 && buf[n - 1] == '\n')
 		n--;
 	buf[n] = '\0';
 	return 0;
+}
+
+int knobs_get(struct knobs *knobs, const char *name, char *buf, int len)
+{
+	char path[512];
+	int fd, ret;
+
+	if (knob_path(knobs, name, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = knobs_read_fd(fd, buf, len);
+	close(fd);
+	return ret;
 }
 
 static int knob_write(const struct knobs *knobs, const char *name, const char *value)

@@ -46,9 +46,23 @@ int knobs_set_u64(struct knobs *knobs, const char *name, unsigned long long valu
  * @buf: set to its value, trailing newlines cut, NUL-terminated
  * @len: @buf's size
  *
- * Returns 0 or -errno.
+ * Returns as knobs_read_fd(), or -errno if the file cannot be opened.
  */
 int knobs_get(struct knobs *knobs, const char *name, char *buf, int len);
+
+/**
+ * knobs_read_fd - a knob's value from an open file, as knobs_get() reads it
+ * @fd: the file, read from its current offset
+ * @buf: set to its value, trailing newlines cut, NUL-terminated
+ * @len: @buf's size, at least 1
+ *
+ * A value that would not be restored as it was is refused: one longer than
+ * @buf can hold, or one with a NUL byte in it.
+ *
+ * Returns 0, -EOVERFLOW if it is too long, -EINVAL for a NUL byte (or @len
+ * below 1), or -errno of read(2).
+ */
+int knobs_read_fd(int fd, char *buf, int len);
 
 /**
  * knobs_exists - whether the directory has a knob

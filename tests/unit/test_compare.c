@@ -105,8 +105,11 @@ static int teardown(void **state)
 	(void)state;
 	unlink("/tmp/tlat-test-compare.out");
 	unlink("/tmp/tlat-test-compare.err");
-	if (asprintf(&cmd, "rm -rf %s", dir) > 0 && system(cmd))
+	if (asprintf(&cmd, "rm -rf %s", dir) < 0)
+		return -1;
+	if (system(cmd))
 		fprintf(stderr, "cannot remove %s\n", dir);
+	free(cmd);
 	return 0;
 }
 
@@ -426,6 +429,61 @@ static void test_outputs(void **state)
 	free(xml);
 }
 
+static char *write_text(const char *name, const char *text)
+{
+	char *path;
+	FILE *f;
+
+	assert_true(asprintf(&path, "%s/%s", dir, name) > 0);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+/* documents of either kind with content no tlat or cyclictest writes: one line, exit 1 */
+static void test_damaged(void **state)
+{
+	static const struct {
+		const char *doc, *line;
+	} cases[] = {
+		/* json-c's foreach took a number for an object: a crash */
+		{ "{\"file_version\":1,\"thread\":{\"0\":{\"cpu\":0,\"cycles\":1,\"max\":1,"
+		  "\"histogram\":5}}}", "a histogram that is not {value: count}" },
+		{ "{\"file_version\":1,\"thread\":{\"0\":{\"cpu\":0,\"cycles\":1,\"max\":1,"
+		  "\"histogram\":{\"x\":1}}}}", "a histogram entry that is not" },
+		{ "{\"file_version\":1,\"thread\":{\"0\":{\"cpu\":0,\"cycles\":1,"
+		  "\"max\":1e300,\"histogram\":{}}}}", "a thread without cpu, cycles or max" },
+		{ "{\"file_version\":1,\"thread\":{\"0\":{\"cpu\":4294967296,\"cycles\":1,"
+		  "\"max\":1,\"histogram\":{}}}}", "CPU 4294967296 measured twice, or past" },
+		{ "{\"schema_version\":\"tlat/1.1\",\"options\":{\"period_us\":1000},\"cpus\":"
+		  "[{\"cpu\":0,\"thread\":{\"count\":0,\"loglinear\":[[-1,-5],[5,5]]}}]}",
+		  "a loglinear bucket is not [ns, count]" },
+		{ "{\"schema_version\":\"tlat/1.1\",\"options\":{\"period_us\":1000},\"cpus\":"
+		  "[{\"cpu\":0,\"thread\":{\"count\":0,\"loglinear\":[[5,9007199254740992],"
+		  "[5,9007199254740992]]}}]}", "more than 9007199254740992 samples" },
+		/* a CPU twice: its dists were indexed past their array */
+		{ "{\"schema_version\":\"tlat/1.1\",\"options\":{\"period_us\":1000},\"cpus\":"
+		  "[{\"cpu\":0},{\"cpu\":0}]}", "CPU 0 listed twice" },
+		{ "{\"schema_version\":\"tlat/1.1\",\"options\":{\"period_us\":-1},\"cpus\":[]}",
+		  "no options.period_us or cpus" },
+	};
+	char name[32];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *path;
+
+		snprintf(name, sizeof(name), "damaged-%zu.json", i);
+		path = write_text(name, cases[i].doc);
+		assert_int_equal(COMPARE(path, path), 1);
+		assert_non_null(strstr(errline, cases[i].line));
+		assert_int_equal(strchr(errline, '\n')[1], 0);
+		free(path);
+	}
+}
+
 /* refused in one line, exit 1 */
 static void test_refusals(void **state)
 {
@@ -481,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_cyclictest),
 		cmocka_unit_test(test_outputs),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_damaged),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

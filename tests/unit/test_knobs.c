@@ -3,6 +3,8 @@
  * test_knobs.c - save/set/restore of settings files (knobs.c), on a
  * temporary directory standing in for /sys/module/tlat/parameters.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,12 +99,53 @@ static void test_missing_knob(void **state)
 	knobs_free(k);
 }
 
+/* a value that would not be written back as it was is not saved, nor changed */
+static void test_unexpected_values(void **state)
+{
+	struct knobs *k = knobs_alloc(*state);
+	char big[5000], path[512], buf[8];
+	FILE *f;
+	int fd;
+
+	memset(big, '7', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	write_file(*state, "period_us", big);
+	assert_int_equal(knobs_set(k, "period_us", "200"), -EOVERFLOW);
+	snprintf(path, sizeof(path), "%s/cpus", (char *)*state);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fwrite("0-1\0junk\n", 1, 10, f);
+	fclose(f);
+	assert_int_equal(knobs_set(k, "cpus", "1"), -EINVAL);
+	assert_int_equal(knobs_restore(k), 0);
+	knobs_free(k);
+	/* neither was written */
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_int_equal(fread(buf, 1, sizeof(buf), f), 8);
+	assert_memory_equal(buf, "0-1\0junk", 8);
+	fclose(f);
+	/* exactly as long as the buffer holds is whole; one more is not */
+	fd = open(path, O_RDWR | O_TRUNC);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "1234567\n", 8), 8);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_int_equal(knobs_read_fd(fd, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "1234567");
+	assert_int_equal(write(fd, "8", 1), 1);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_int_equal(knobs_read_fd(fd, buf, sizeof(buf)), -EOVERFLOW);
+	assert_int_equal(knobs_read_fd(fd, buf, 0), -EINVAL);
+	close(fd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_set_then_restore, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_free_restores, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing_knob, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unexpected_values, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("knobs", tests, NULL, NULL);
