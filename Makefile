@@ -134,9 +134,11 @@ MUTATIONS ?= 4
 # and a short fuzzing campaign (FUZZ_SHORT_SECONDS per harness) after the
 # fuzzers' regressions (tests/fuzz/);
 # and tests/golden: what tlat report prints of fixed recordings stays as saved;
-# and every function a public header declares has its kernel-doc comment
+# and every function a public header declares has its kernel-doc comment;
+# and the CI examples in ci/ parse, pass LAVA's schemas and run (tests/ci/)
 unit-test: $(UNIT_BINS) tlat
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
+	tests/ci/test_examples.py --tlat ./tlat || fail=1; \
 	tests/golden/run.sh || fail=1; \
 	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./tlat tests/golden/recordings/*.dat.xz || fail=1; \
 	$(MAKE) --no-print-directory fuzz-short || fail=1; \
