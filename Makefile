@@ -239,14 +239,18 @@ install: tlat
 
 # Debian packages tlat and tlat-dkms (debian/), built from a scratch copy of
 # this tree in $(DEB_DIR) (dpkg-buildpackage writes the .debs beside the tree
-# it builds), then checked by lintian where it is installed; about a minute,
-# so not part of make test. Build dependencies: debian/control.
+# it builds; dh_missing fails it if a file make install installs is in no
+# package), checked by lintian where it is installed, and the packaged tlat
+# run; 20 s to 2 minutes, so not part of make test. Build dependencies:
+# debian/control.
 DEB_DIR	:= build/deb
 deb:
 	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/tlat
 	tar --exclude=./build --exclude=./.git --exclude=./tlat -cf - . | tar -xf - -C $(DEB_DIR)/tlat
 	cd $(DEB_DIR)/tlat && dpkg-buildpackage -us -uc -b
 	if command -v lintian > /dev/null; then lintian -I --fail-on warning $(DEB_DIR)/*.changes; fi
+	dpkg-deb -x $(DEB_DIR)/tlat_*.deb $(DEB_DIR)/root
+	$(DEB_DIR)/root/usr/bin/tlat --version
 	@ls $(DEB_DIR)/*.deb
 
 clean:
