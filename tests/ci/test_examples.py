@@ -125,10 +125,30 @@ def run_script(lines, cwd, env, shell=("bash", "-eo", "pipefail")):
     return p.returncode, p.stdout
 
 
-def scratch(tmp, name):
-    d = os.path.join(tmp, name)
-    os.makedirs(d)
-    return d
+def run_cases(ci, tmp, env, run):
+    """A job's commands, by run(DIR, ENV) -> (exit status, output), with no
+    baseline, a baseline fetched from the last run (FIX_BASE: the curl and gh
+    stand-ins), and one kept in the project (TLAT_BASELINE) that regressed."""
+    cases = (("no baseline", None, False, 0), ("artifact baseline", PASS_BASE, False, 0),
+             ("kept baseline, regressed", FAIL_BASE, True, 2))
+    for what, base, kept, want in cases:
+        d = os.path.join(tmp, ci + "-" + what.replace(" ", "-").replace(",", ""))
+        os.makedirs(d)
+        e = dict(env)
+        if base and kept:
+            os.makedirs(os.path.join(d, "ci"))
+            shutil.copy(fixture(tmp, base), os.path.join(d, env["TLAT_BASELINE"]))
+        elif base:
+            e["FIX_BASE"] = fixture(tmp, base)
+        rc, out = run(d, e)
+        check(rc == want, "%s, %s: exit status %d (want %d)" % (ci, what, rc, want))
+        new = os.path.join(d, "tlat-out/new.json")
+        check(os.path.exists(new) and os.path.getsize(new) > 0,
+              "%s, %s: tlat-out/new.json kept" % (ci, what))
+        check(os.path.exists(os.path.join(d, "tlat-out/compare.xml")) == (base is not None),
+              "%s, %s: JUnit %s" % (ci, what, "written" if base else "not written"))
+        if rc != want:
+            print(out)
 
 
 def check_lava_run(testdef, tmp, env):
@@ -179,24 +199,7 @@ def check_gitlab(tmp, env):
             "TLAT_DURATION": "1s", "CI_JOB_TOKEN": "token",
             "CI_API_V4_URL": "https://gitlab.invalid/api/v4", "CI_PROJECT_ID": "7",
             "CI_DEFAULT_BRANCH": "main", "CI_JOB_NAME": "tlat"}
-    cases = (("no baseline", None, False, 0), ("artifact baseline", PASS_BASE, False, 0),
-             ("kept baseline, regressed", FAIL_BASE, True, 2))
-    for what, base, kept, want in cases:
-        d = scratch(tmp, "gitlab-" + what.replace(" ", "-").replace(",", ""))
-        e = dict(genv)
-        if base and kept:
-            os.makedirs(os.path.join(d, "ci"))
-            shutil.copy(fixture(tmp, base), os.path.join(d, genv["TLAT_BASELINE"]))
-        elif base:
-            e["FIX_BASE"] = fixture(tmp, base)
-        rc, out = run_script(job["script"], d, e)
-        check(rc == want, "GitLab, %s: exit status %d (want %d)" % (what, rc, want))
-        check(os.path.getsize(os.path.join(d, "tlat-out/new.json")) > 0,
-              "GitLab, %s: tlat-out/new.json kept" % what)
-        check(os.path.exists(os.path.join(d, "tlat-out/compare.xml")) == (base is not None),
-              "GitLab, %s: JUnit %s" % (what, "written" if base else "not written"))
-        if rc != want:
-            print(out)
+    run_cases("GitLab", tmp, genv, lambda d, e: run_script(job["script"], d, e))
     log = open(env["SHIM_LOG"]).read()
     check("jobs/artifacts/main/raw/tlat-out/new.json?job=tlat" in log,
           "GitLab: the baseline is the default branch's last tlat-out/new.json")
@@ -236,20 +239,13 @@ def check_github(tmp, env):
           "GitHub: the JUnit report is published")
     shell = wf["defaults"]["run"]["shell"]
     check(shell == "bash", "GitHub: steps run in bash -eo pipefail")
-    cases = (("no baseline", None, False, 0), ("artifact baseline", PASS_BASE, False, 0),
-             ("kept baseline, regressed", FAIL_BASE, True, 2))
-    for what, base, kept, want in cases:
-        d = scratch(tmp, "github-" + what.replace(" ", "-").replace(",", ""))
+    genv = {**env, **{k: str(v) for k, v in wf["env"].items()}, "TLAT_DURATION": "1s"}
+
+    def run(d, e):
         ctx = {"outputs": {}, "values": {
             "github.token": "token", "github.workflow": "tlat",
             "github.event.repository.default_branch": "main"}}
-        e = {**env, **{k: str(v) for k, v in wf["env"].items()}, "TLAT_DURATION": "1s"}
-        if base and kept:
-            os.makedirs(os.path.join(d, "ci"))
-            shutil.copy(fixture(tmp, base), os.path.join(d, e["TLAT_BASELINE"]))
-        elif base:
-            e["FIX_BASE"] = fixture(tmp, base)
-        rc = 0
+        rc, out = 0, ""
         for step in job["steps"]:
             if "run" not in step:
                 continue
@@ -265,13 +261,9 @@ def check_github(tmp, env):
                     line.split("=", 1) for line in open(out_file).read().splitlines())
             if rc:
                 break
-        check(rc == want, "GitHub, %s: exit status %d (want %d)" % (what, rc, want))
-        check(os.path.getsize(os.path.join(d, "tlat-out/new.json")) > 0,
-              "GitHub, %s: tlat-out/new.json kept" % what)
-        check(os.path.exists(os.path.join(d, "tlat-out/compare.xml")) == (base is not None),
-              "GitHub, %s: JUnit %s" % (what, "written" if base else "not written"))
-        if rc != want:
-            print(out)
+        return rc, out
+
+    run_cases("GitHub", tmp, genv, run)
     log = open(env["SHIM_LOG"]).read()
     check("gh run list --workflow tlat --branch main --status success" in log,
           "GitHub: the baseline is the default branch's last successful run's")
