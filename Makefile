@@ -85,7 +85,7 @@ UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
 TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
 .PHONY: all clean install test deps unit-test live-test vm-test vm-test-many vm-test-aa test-tools \
-	kill-storm
+	kill-storm deb
 
 all: tlat
 
@@ -134,9 +134,11 @@ MUTATIONS ?= 4
 # and a short fuzzing campaign (FUZZ_SHORT_SECONDS per harness) after the
 # fuzzers' regressions (tests/fuzz/);
 # and tests/golden: what tlat report prints of fixed recordings stays as saved;
-# and every function a public header declares has its kernel-doc comment
+# and every function a public header declares has its kernel-doc comment;
+# and the CI examples in ci/ parse, pass LAVA's schemas and run (tests/ci/)
 unit-test: $(UNIT_BINS) tlat
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
+	tests/ci/test_examples.py --tlat ./tlat || fail=1; \
 	tests/golden/run.sh || fail=1; \
 	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./tlat tests/golden/recordings/*.dat.xz || fail=1; \
 	$(MAKE) --no-print-directory fuzz-short || fail=1; \
@@ -242,6 +244,22 @@ install: tlat
 	install -D -m 0644 completion/tlat $(DESTDIR)$(BASHCOMPDIR)/tlat
 	install -d $(DESTDIR)$(DKMS_SRCDIR)
 	install -m 0644 $(DKMS_FILES) $(DESTDIR)$(DKMS_SRCDIR)/
+
+# Debian packages tlat and tlat-dkms (debian/), built from a scratch copy of
+# this tree in $(DEB_DIR) (dpkg-buildpackage writes the .debs beside the tree
+# it builds; dh_missing fails it if a file make install installs is in no
+# package), checked by lintian where it is installed, and the packaged tlat
+# run; 20 s to 2 minutes, so not part of make test. Build dependencies:
+# debian/control.
+DEB_DIR	:= build/deb
+deb:
+	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/tlat
+	tar --exclude=./build --exclude=./.git --exclude=./tlat -cf - . | tar -xf - -C $(DEB_DIR)/tlat
+	cd $(DEB_DIR)/tlat && dpkg-buildpackage -us -uc -b
+	if command -v lintian > /dev/null; then lintian -I --fail-on warning $(DEB_DIR)/*.changes; fi
+	dpkg-deb -x $(DEB_DIR)/tlat_*.deb $(DEB_DIR)/root
+	$(DEB_DIR)/root/usr/bin/tlat --version
+	@ls $(DEB_DIR)/*.deb
 
 clean:
 	rm -rf tlat $(BUILD) $(TEST_TOOLS)

@@ -20,6 +20,8 @@ PKGS=(
 	gnuplot-nox		# tlat hist --plot draws with it
 	file python3		# the plot tests check PNG and SVG files
 	jq			# the live and VM tests read --json documents
+	python3-yaml lava-common	# tests/ci checks the CI examples with LAVA's schemas
+	debhelper dh-dkms lintian	# make deb
 )
 
 missing=()
