@@ -447,6 +447,7 @@ const struct tlat_source_ops module_source_ops = {
 	/* the warm-up's end also resets the aggregates */
 	.arm_thresholds = mod_arm_thresholds,
 	.record = kernel_source_record,
+	.trace_instance = kernel_source_trace_instance,
 	.stop = kernel_source_stop,
 	.user_data = kernel_source_user_data,
 	.close = kernel_source_close,
