@@ -269,7 +269,8 @@ static void aa_threads_from_switches(const struct aa_engine *aa, const struct aa
 static bool aa_pick_stack(const struct aa_cpu *c, struct aa_result *res)
 {
 	const struct aa_stack *best = NULL, *late = NULL;
-	bool whole = !c->stack_dropped || c->stack_dropped_ns < aa_expected_ns(&c->hit_act);
+	u64 expected = aa_expected_ns(&c->hit_act);
+	bool whole = !c->stack_dropped || c->stack_dropped_ns < expected;
 
 	for (int i = 0; i < AA_MAX_STACKS; i++) {
 		const struct aa_stack *st = &c->stacks[i];
@@ -290,7 +291,6 @@ static bool aa_pick_stack(const struct aa_cpu *c, struct aa_result *res)
 	 */
 	for (int i = 0; !best && i < AA_MAX_STACKS; i++) {
 		const struct aa_stack *st = &c->stacks[i];
-		u64 expected = aa_expected_ns(&c->hit_act);
 
 		if (st->nr && st->ts > c->hit_act.after_ns && st->ts < expected &&
 		    st->ts + c->hit_act.irq_latency >= expected && (!late || st->ts > late->ts))

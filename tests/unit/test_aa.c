@@ -1270,6 +1270,19 @@ static void test_stack_first_activation(void **state)
 	fx_close(fx);
 }
 
+/* tlat.ko's cold activation: its stack written 20 us before the expiry its sample implies */
+static void cold_hit_has_its_stack(struct fx *fx)
+{
+	struct aa_result res;
+
+	aa_add_stack(fx->aa, 1, AT(-20), stack_hit, 3);
+	sample(fx, TLAT_CTX_IRQ, 1, 1, 0, AT(30), US(42));
+	sample(fx, TLAT_CTX_THREAD, 1, 1, TLAT_PID, AT(300), US(300));
+	result(fx, 1, &res);
+	assert_hit_stack(&res);
+	fx_close(fx);
+}
+
 /*
  * tlat.ko samples the time, saves the stack, then writes stack and IRQ
  * sample: the expiry derived from the sample's time (less its latency) is
@@ -1282,27 +1295,16 @@ static void test_stack_before_derived_expiry(void **state)
 {
 	struct fx *fx = *state;
 	struct aa_config cfg = config(0, 100, &aa_stock_ops);
-	struct aa_result res;
 
 	cfg.stack_threshold_ns = US(100);
 	fx_open(fx, &aa_stock_ops, &cfg);
-	aa_add_stack(fx->aa, 1, AT(-20), stack_hit, 3);
-	sample(fx, TLAT_CTX_IRQ, 1, 1, 0, AT(30), US(42));
-	sample(fx, TLAT_CTX_THREAD, 1, 1, TLAT_PID, AT(300), US(300));
-	result(fx, 1, &res);
-	assert_hit_stack(&res);
-	fx_close(fx);
+	cold_hit_has_its_stack(fx);
 
 	fx_open(fx, &aa_stock_ops, &cfg);
 	aa_add_stack(fx->aa, 1, AT(-1020), stack_old, 2);
 	sample(fx, TLAT_CTX_IRQ, 1, 0, 0, AT(-995), US(5));
 	sample(fx, TLAT_CTX_THREAD, 1, 0, TLAT_PID, AT(-990), US(10));
-	aa_add_stack(fx->aa, 1, AT(-20), stack_hit, 3);
-	sample(fx, TLAT_CTX_IRQ, 1, 1, 0, AT(30), US(42));
-	sample(fx, TLAT_CTX_THREAD, 1, 1, TLAT_PID, AT(300), US(300));
-	result(fx, 1, &res);
-	assert_hit_stack(&res);
-	fx_close(fx);
+	cold_hit_has_its_stack(fx);
 }
 
 /*
