@@ -22,10 +22,12 @@
 # other sources --threads gives tlat's own (tlat/).
 #
 # Usage: tests/tools/rtla-upstream.sh [--threads NAME] [--extra ARGS]
-#	 [--only REGEX] [--keep DIR] TLAT
+#	 [--stack-cpus LIST] [--only REGEX] [--keep DIR] TLAT
 #   --threads NAME  the measuring threads' name prefix for the priority case
 #		    (default timerlatu/)
 #   --extra ARGS    appended to every command (such as "--source module")
+#   --stack-cpus LIST  run the -s case on these CPUs only (-c LIST): those
+#		    on which the kernel saves stacks (tests/tools/kstack-cpus.sh)
 #   --only REGEX    run only the cases whose description matches
 #   --keep DIR	    work in DIR (outputs kept there) instead of a temporary one
 # Prints TAP ("ok N - ...", the output of a failed case as comments), then
@@ -35,19 +37,22 @@ set -u
 
 threads=timerlatu/
 extra=
+stack_cpus=
 only=
 keep=
 while [ $# -gt 1 ]; do
 	case $1 in
 	--threads) threads=$2; shift 2 ;;
 	--extra) extra=$2; shift 2 ;;
+	--stack-cpus) stack_cpus=$2; shift 2 ;;
 	--only) only=$2; shift 2 ;;
 	--keep) keep=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
-	echo "usage: $0 [--threads NAME] [--extra ARGS] [--only REGEX] [--keep DIR] TLAT" >&2
+	echo "usage: $0 [--threads NAME] [--extra ARGS] [--stack-cpus LIST] [--only REGEX]" \
+	     "[--keep DIR] TLAT" >&2
 	exit 1
 fi
 tlat=$(realpath "$1")
@@ -128,7 +133,7 @@ prio="tests/scripts/check-priority.sh $threads SCHED_FIFO 1"
 check "verify help page" \
 	"timerlat --help" 0 "timerlat version"
 check "verify -s/--stack" \
-	"timerlat top -s 3 -T 10 -t" 2 "Blocking thread stack trace"
+	"timerlat top -s 3 -T 10 -t${stack_cpus:+ -c $stack_cpus}" 2 "Blocking thread stack trace"
 check "verify -P/--priority" \
 	"timerlat top -P F:1 -c 0 -d 10s -q -T 1 --on-threshold shell,command=\"$prio\"" \
 	2 "Priorities are set correctly"
