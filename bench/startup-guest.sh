@@ -14,9 +14,9 @@
 # in a buffer of its own, measured twice, independently:
 #  A (kernel trace): an instance "startup" of its own, on the mono clock,
 #    records sched_process_exec, every expiry of timerlat_irq (the timerlat
-#    timer) and, with the function tracer, every tracer_tracing_on() (an
-#    instance's buffer turned on). A = the first expiry after the tool's
-#    last tracer_tracing_on(), minus its exec. W = the first expiry at all:
+#    timer) and, with a kprobe on rb_simple_write(), every write of "1" to
+#    a tracing_on file (an instance's buffer turned on). A = the first
+#    expiry after the tool's last such write, minus its exec. W = the first expiry at all:
 #    when the kernel's workload started, printed beside it.
 #  B (/proc and the buffers' counters): a poller reads, every 10 ms, each
 #    other instance's per_cpu/cpuN/stats; B = /proc/uptime when one shows
@@ -52,11 +52,13 @@ addr=$(awk '$3 == "timerlat_irq" { print "0x" $1; exit }' /proc/kallsyms)
 echo "function == $addr" > $B/events/timer/hrtimer_expire_entry/filter ||
 	diag "startup: no filter on the timer's function ($addr): every expiry recorded"
 echo 1 > $B/events/timer/hrtimer_expire_entry/enable
-if echo tracer_tracing_on > $B/set_ftrace_filter && echo function > $B/current_tracer; then
-	have_on=1
+# a write to a tracing_on file (kernel/trace/ is not instrumented for the
+# function tracer, so a kprobe; rb_simple_write() is the file's write)
+if echo 'p:startup/ton rb_simple_write val=+0(%si):ustring' >> $T/kprobe_events &&
+   echo 1 > $B/events/startup/ton/enable; then
+	ok "startup: a kprobe on the writes to tracing_on"
 else
-	have_on=0
-	not_ok "startup: the function tracer on tracer_tracing_on (method A needs it)"
+	not_ok "startup: a kprobe on the writes to tracing_on (method A needs it)"
 fi
 
 # A_first EXE: "W A" in seconds, from the trace of the run
@@ -70,7 +72,7 @@ a_parse() {
 		}
 		/sched_process_exec:/ && index($0, "filename=" exe " ") && ex == "" { ex = ts(); next }
 		ex == "" { next }
-		/tracer_tracing_on/ { on = ts(); next }
+		/ ton: / && /val="1/ { on = ts(); next }
 		/hrtimer_expire_entry:/ && /function=timerlat_irq/ { xs[n++] = ts() }
 		END {
 			if (ex == "" || !n) { print "NA NA"; exit }
@@ -149,7 +151,8 @@ while [ $r -le $ROUNDS ]; do
 	r=$((r + 1))
 done
 echo 0 > $B/tracing_on
-echo nop > $B/current_tracer
+echo 0 > $B/events/startup/ton/enable
+echo '-:startup/ton' >> $T/kprobe_events
 rmdir $B
 
 # medians per tool and mode, and rtla's over tlat's
