@@ -220,11 +220,14 @@ vm-test-many: tlat
 # the auto-analysis side by side with upstream rtla (6.12's, built from
 # Debian's linux-source-6.12 by scripts/vm/fetch-rtla.sh; see
 # tests/vm/aa-rtla.sh for why not 7.1), in the 6.12 guest: about 4 minutes
-# (the guest ran 220 s), so vm-test runs it too
+# (the guest ran 220 s), so vm-test runs it too; then the timer IRQ's
+# filing on each kernel source of 6.1 (tests/vm/aa-hits.sh, -k only on the
+# timerlat tracer there: no timerlat_fd)
 vm-test-aa: tlat
 	TLAT_VM_RTLA=$$(scripts/vm/fetch-rtla.sh) && \
 	TLAT_VM_RTLA=$$TLAT_VM_RTLA scripts/vm/run.sh --series 6.12 --no-checkpatch --no-dkms \
 		--suite tests/vm/aa-rtla.sh
+	scripts/vm/run.sh --series 6.1 --no-checkpatch --no-dkms --suite tests/vm/aa-hits.sh
 
 # installs what it needs first, so it works on a fresh machine
 test:
