@@ -39,7 +39,8 @@ if [ ! -x "$L/root/usr/bin/lava-run" ]; then
 	(cd "$L/debs" && apt-get download -q lava-dispatcher lava-dispatcher-host lava-server \
 		python3-pexpect python3-ptyprocess python3-setproctitle python3-netifaces \
 		python3-magic python3-jinja2 python3-markupsafe python3-requests \
-		python3-configobj python3-pyudev python3-tz python3-guestfs libguestfs0 \
+		python3-configobj python3-pyudev python3-tz python3-urllib3 python3-idna \
+		python3-certifi python3-charset-normalizer python3-chardet python3-guestfs libguestfs0 \
 		libvirt0 libfuse2 libyajl2 libssh-4 python3-bpfcc libbpfcc python3-aiohttp \
 		python3-multidict python3-yarl python3-async-timeout python3-frozenlist \
 		python3-aiosignal) 2>&1 | grep -v '^W: Download is performed unsandboxed'
@@ -47,20 +48,6 @@ if [ ! -x "$L/root/usr/bin/lava-run" ]; then
 fi
 export PYTHONPATH=$L/root/usr/lib/python3/dist-packages
 export LD_LIBRARY_PATH=$L/root/usr/lib/x86_64-linux-gnu:$L/root/lib/x86_64-linux-gnu
-
-# ---- the device: lava-server's qemu device type
-cat > "$work/qemu01.jinja2" <<'EOT'
-{% extends 'qemu.jinja2' %}
-{% set netdevice = 'user' %}
-{% set mac_addr = '52:54:00:12:34:59' %}
-{% set memory = 1024 %}
-EOT
-/usr/bin/python3 - "$work" "$L/root/usr/share/lava-server/device-types" <<'EOT'
-import sys, jinja2
-env = jinja2.Environment(loader=jinja2.FileSystemLoader([sys.argv[1], sys.argv[2]]),
-                         trim_blocks=True, autoescape=False)
-open(sys.argv[1] + "/qemu01.yaml", "w").write(env.get_template("qemu01.jinja2").render())
-EOT
 
 # ---- the guest: 6.12 RT, a busybox ramdisk with the packaged tlat and jq
 eval "$("$repo/scripts/vm/fetch-kernel.sh" 6.12)"
@@ -150,6 +137,22 @@ actions:
             DURATION: 20s
             BASELINE: "${baseline:+/root/baseline.json}"
 EOT
+# ---- the device: lava-server's qemu device type, rendered with the job's
+# context as the server renders it for each job
+cat > "$work/qemu01.jinja2" <<'EOT'
+{% extends 'qemu.jinja2' %}
+{% set netdevice = 'user' %}
+{% set mac_addr = '52:54:00:12:34:59' %}
+{% set memory = 1024 %}
+EOT
+/usr/bin/python3 - "$work" "$L/root/usr/share/lava-server/device-types" <<'EOT'
+import sys, jinja2, yaml
+ctx = yaml.safe_load(open(sys.argv[1] + "/job.yaml"))["context"]
+env = jinja2.Environment(loader=jinja2.FileSystemLoader([sys.argv[1], sys.argv[2]]),
+                         trim_blocks=True, autoescape=False)
+open(sys.argv[1] + "/qemu01.yaml", "w").write(env.get_template("qemu01.jinja2").render(**ctx))
+EOT
+
 rm -rf "$work/out"
 # LAVA_VALIDATE=1: lava-run --validate only (no guest)
 /usr/bin/python3 "$L/root/usr/bin/lava-run" --job-id 1 --output-dir "$work/out" \
