@@ -70,20 +70,15 @@ for lib in $(ldd "$R/usr/bin/tlat" | awk '/=> \// { print $3 } /^\t\// { print $
 	cp -L "$lib" "$R$lib"
 done
 [ -z "$baseline" ] || cp "$baseline" "$R/root/baseline.json"
-cat > "$R/init" <<'EOT'
-#!/bin/busybox sh
-/bin/busybox --install -s
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-mount -t tmpfs tmpfs /tmp
-mount -t tracefs tracefs /sys/kernel/tracing
-export PATH=/usr/bin:/bin:/usr/sbin:/sbin HOME=/root PS1='root@tlat-vm:~# '
+# tests/vm/init.sh mounts the kernel's file systems and runs
+# /tests/custom.sh: here a shell on the console, for LAVA's test shell
+install -m 755 "$repo/tests/vm/init.sh" "$R/init"
+mkdir -p "$R/tests"
+cat > "$R/tests/custom.sh" <<'EOT'
+export HOME=/root PS1='root@tlat-vm:~# '
 cd /root
-echo "tlat-vm login: root (automatic)"
 exec setsid cttyhack sh
 EOT
-chmod 755 "$R/init"
 (cd "$R" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/ramdisk.cpio.gz"
 
 # ---- the job: job-qemu.yaml's test action, local images

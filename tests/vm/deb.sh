@@ -52,19 +52,17 @@ json_ok() {
 	done
 }
 
-tlat top -q -d 5 -p 1000 --source module --json /tmp/module.json > $TOOL_OUT 2>&1
-rc=$?
-show_tool_out
-check "module source: tlat top -d 5 --source module --json exits 0 (tlat.ko by modprobe)" test $rc = 0
-check "module source: the JSON counts 2500 to 5000 (+2%) thread samples per CPU" \
-	json_ok /tmp/module.json 5 1000
-
-tlat top -q -d 5 -p 1000 --source timerlat --json /tmp/timerlat.json > $TOOL_OUT 2>&1
-rc=$?
-show_tool_out
-check "timerlat source: tlat top -d 5 --source timerlat --json exits 0" test $rc = 0
-check "timerlat source: the JSON counts 2500 to 5000 (+2%) thread samples per CPU" \
-	json_ok /tmp/timerlat.json 5 1000
+# short SOURCE: tlat top -d 5 of SOURCE, its JSON checked
+short() {
+	tlat top -q -d 5 -p 1000 --source $1 --json /tmp/$1.json > $TOOL_OUT 2>&1
+	rc=$?
+	show_tool_out
+	check "$1 source: tlat top -d 5 --source $1 --json exits 0$2" test $rc = 0
+	check "$1 source: the JSON counts 2500 to 5000 (+2%) thread samples per CPU" \
+		json_ok /tmp/$1.json 5 1000
+}
+short module " (tlat.ko by modprobe)"
+short timerlat ""
 
 check "the runs left the tracing state and tlat.ko as found" global_same /tmp/global.before
 
