@@ -13,7 +13,7 @@
 #                                               s a source (default 60); run
 #                                               it under /work/vm.sh, after
 #                                               make deb
-#   bench/vm-kernels.sh extract OUT LOG SERIES  the JSONs of a run's log
+#   bench/vm-kernels.sh extract OUT DISK SERIES the JSONs on a run's disk
 #   bench/vm-kernels.sh analyze OUT TLAT        tlat compare 6.1 6.12 of each
 #                                               source: text, --json,
 #                                               --junit, --plot
@@ -22,29 +22,35 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 
+# extract OUT DISK SERIES: the documents that tests/vm/deb.sh wrote on the
+# guest's disk, as OUT/SERIES-SOURCE.json
 extract() {
-	local out=$1 log=$2 s=$3 src
+	local out=$1 disk=$2 s=$3 src tmp
+	tmp=$(mktemp -d)
+	tar -xf "$disk" -C "$tmp"
 	for src in timerlat module; do
-		sed -n "/^TLAT-DATA-BEGIN $src\$/,/^TLAT-DATA-END\$/p" "$log" |
-			sed '1d;$d' > "$out/$s-$src.json"
+		mv "$tmp/data-$src.json" "$out/$s-$src.json"
 		jq -e '.schema_version' "$out/$s-$src.json" > /dev/null || {
-			echo "vm-kernels.sh: no valid $src JSON in $log" >&2
+			echo "vm-kernels.sh: no valid $src JSON on $disk" >&2
 			return 1
 		}
 	done
+	rm -rf "$tmp"
 }
 
 case ${1:-} in
 run)
 	out=$2 s=$3 sec=${4:-60}
 	mkdir -p "$out"
-	"$repo/scripts/vm/run.sh" --series "$s" --no-checkpatch --no-dkms \
+	truncate -s 16M "$out/disk-$s.img"
+	"$repo/scripts/vm/run.sh" --disk "$out/disk-$s.img" --series "$s" --no-checkpatch --no-dkms \
 		--deb "$repo/build/deb" --suite "$repo/tests/vm/deb.sh" \
 		--append "TLAT_DATA_SEC=$sec" > "$out/vm-$s.log" 2>&1 || {
 		tail -n 30 "$out/vm-$s.log" >&2
 		exit 1
 	}
-	extract "$out" "$out/vm-$s.log" "$s"
+	extract "$out" "$out/disk-$s.img" "$s"
+	rm -f "$out/disk-$s.img"
 	;;
 extract)
 	extract "$2" "$3" "$4"
