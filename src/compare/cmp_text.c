@@ -11,8 +11,14 @@
 
 static void side_line(FILE *out, const char *name, const struct cmp_side *s)
 {
-	fprintf(out, "# %s: %s (%d run%s, %s)\n", name, s->label, s->nr_runs,
+	fprintf(out, "# %s: %s (%d run%s, %s)", name, s->label, s->nr_runs,
 		s->nr_runs == 1 ? "" : "s", s->cyclictest ? "cyclictest --json" : "tlat");
+	/* what a kernel-vs-kernel comparison compares, where the runs say */
+	if (s->kernel[0])
+		fprintf(out, " kernel %s", s->kernel);
+	if (s->source[0])
+		fprintf(out, "%s source %s", s->kernel[0] ? "," : "", s->source);
+	fputc('\n', out);
 }
 
 static void header(FILE *out, const struct cmp_result *r)
