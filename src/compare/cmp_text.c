@@ -28,6 +28,11 @@ static void header(FILE *out, const struct cmp_result *r)
 
 	side_line(out, "BASE", r->base);
 	side_line(out, "NEW ", r->new);
+	/* e.g. 6.1's timerlat, which has no user-space threads, against 6.12's */
+	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
+		if (r->base->has_ctx[ctx] != r->new->has_ctx[ctx])
+			fprintf(out, "# %s latency: in %s only, not compared\n", tlat_ctx_name[ctx],
+				r->base->has_ctx[ctx] ? "BASE" : "NEW");
 	fprintf(out, "# period %llu us; latencies in us; intervals at %g%%\n",
 		(unsigned long long)r->base->period_us, set->confidence * 100);
 	fprintf(out, "# verdict on %s: a change beyond %g us and %g%%, its interval clear of 0, "
