@@ -218,6 +218,7 @@ vm-test: tlat
 # tlat.ko from tlat-dkms's installed source for each kernel, the guest's dpkg
 # installs the tlat .deb, and its /usr/bin/tlat runs the module and timerlat
 # sources (tests/vm/deb.sh says what "installed" means); about 2 minutes
+# (make deb 20-95 s, then both guests side by side: builds 25 s, guest 40 s)
 VM_DEB_ARGS = --no-checkpatch --no-dkms --deb $(DEB_DIR) --suite tests/vm/deb.sh
 vm-test-deb: deb
 	scripts/vm/parallel.sh "--series 6.1 $(VM_DEB_ARGS)" "--series 6.12 $(VM_DEB_ARGS)"
