@@ -35,7 +35,9 @@ dep_names() {
 declare -A seen=()
 queue=()
 for deb in "$@"; do
-	queue+=($(dep_names "$(dpkg-deb -f "$deb" Depends Pre-Depends | sed 's/^[A-Za-z-]*: //' | tr '\n' ',')"))
+	mapfile -t more < <(dep_names "$(dpkg-deb -f "$deb" Depends Pre-Depends |
+		sed 's/^[A-Za-z-]*: //' | tr '\n' ',')")
+	queue+=("${more[@]}")
 done
 
 db=$root/var/lib/dpkg
@@ -50,5 +52,6 @@ while [ ${#queue[@]} -gt 0 ]; do
 	echo >> "$db/status"
 	# an empty file list: dpkg warns of each package that has none
 	: > "$db/info/$(dpkg-query -W -f='${binary:Package}' "$p").list"
-	queue+=($(dep_names "$(dpkg-query -W -f='${Depends}, ${Pre-Depends}' "$p")"))
+	mapfile -t more < <(dep_names "$(dpkg-query -W -f='${Depends}, ${Pre-Depends}' "$p")")
+	queue+=("${more[@]}")
 done
