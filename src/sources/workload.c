@@ -156,11 +156,12 @@ int workload_create(struct workload **out, const struct tlat_params *params,
 
 	for (int cpu = 0; cpu < wl->nr_cpus; cpu++) {
 		struct workload_thread *t = &wl->threads[cpu];
-		cpu_set_t *one = CPU_ALLOC(wl->nr_cpus);
 		size_t size = CPU_ALLOC_SIZE(wl->nr_cpus);
+		cpu_set_t *one;
 
 		if (!cpuset_has(&params->cpus, cpu))
 			continue;
+		one = CPU_ALLOC(wl->nr_cpus);
 		t->wl = wl;
 		t->cpu = cpu;
 		if (!one)

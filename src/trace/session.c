@@ -16,8 +16,6 @@
 #include "trace/session.h"
 
 #define TLAT_INSTANCE_PREFIX	"tlat_"
-/* tlat_PID, and tlat_PID_trace (the trace action's); libtracefs: basic regex */
-#define TLAT_INSTANCE_REGEX	"^tlat_[0-9][0-9]*\\(_trace\\)\\{0,1\\}$"
 #define TLAT_TRACE_SUFFIX	"_trace"
 
 /*
@@ -43,14 +41,36 @@ static bool owner_is_alive(unsigned int pid)
 	return alive;
 }
 
+/*
+ * tlat_PID, and tlat_PID_trace (the trace action's). Matched here, not with
+ * tracefs_instances()'s regex: libtracefs 1.6 never frees the regex it
+ * compiles (a leak at every run, which LeakSanitizer reports).
+ */
+static bool is_tlat_instance(const char *name)
+{
+	const char *p;
+
+	if (strncmp(name, TLAT_INSTANCE_PREFIX, strlen(TLAT_INSTANCE_PREFIX)))
+		return false;
+	p = name + strlen(TLAT_INSTANCE_PREFIX);
+	if (*p < '0' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return !*p || !strcmp(p, TLAT_TRACE_SUFFIX);
+}
+
 static void remove_stale_instances(void)
 {
-	char **names = tracefs_instances(TLAT_INSTANCE_REGEX);
+	char **names = tracefs_instances(NULL);
 
 	for (int i = 0; names && names[i]; i++) {
-		unsigned int pid = strtoul(names[i] + strlen(TLAT_INSTANCE_PREFIX), NULL, 10);
 		struct tracefs_instance *stale;
+		unsigned int pid;
 
+		if (!is_tlat_instance(names[i]))
+			continue;
+		pid = strtoul(names[i] + strlen(TLAT_INSTANCE_PREFIX), NULL, 10);
 		if (pid == (unsigned int)getpid() || owner_is_alive(pid))
 			continue;
 		stale = tracefs_instance_alloc(NULL, names[i]);
@@ -64,9 +84,11 @@ static void remove_stale_instances(void)
 
 static bool other_instances_alive(void)
 {
-	char **names = tracefs_instances(TLAT_INSTANCE_REGEX);
-	bool any = names && names[0];
+	char **names = tracefs_instances(NULL);
+	bool any = false;
 
+	for (int i = 0; names && names[i] && !any; i++)
+		any = is_tlat_instance(names[i]);
 	tracefs_list_free(names);
 	return any;
 }
