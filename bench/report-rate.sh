@@ -26,7 +26,9 @@
 # (/proc/PID/schedstat, read after it exited and before it is reaped); the
 # tick's utime + stime is printed too, at 10 ms resolution. The kernel
 # scales rusage to sum_exec_runtime, so those check the reading, not the
-# figure. The independent check is the wall time (CLOCK_MONOTONIC around
+# figure; tlat report reads the file in a sandboxed child, which its rusage
+# includes (it reaps it) and its schedstat does not: for tlat only the
+# rusage is the figure. The independent check is the wall time (CLOCK_MONOTONIC around
 # the command): on a machine with nothing else running, a one-thread
 # command's wall time is its CPU time, and the ratios by wall time must
 # match those by CPU time; on a busy one they do not, and the run says so.
