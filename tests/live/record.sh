@@ -107,6 +107,14 @@ tc_systems_ok() {
 check "trace-cmd dump: the formats of the recording's systems only" tc_systems_ok
 check "trace-cmd report: every record of the file has its format" \
 	bash -c "! grep -qi -e 'unknown event' -e 'failed to parse' -e 'no event found' $WORK/tc.out"
+# without a threshold the run enabled no auto-analysis event, and the file holds
+# neither their records nor their formats: report -T says so, as of a recording
+# of trace-cmd's
+"$TLAT" report -T 50 "$WORK/rec.dat" > "$WORK/rep-t.out" 2> "$WORK/rep-t.err"
+rc=$?
+check "report -T of a recording without the analysis's events: one line, exit $rc" \
+	bash -c "[ $rc = 1 ] && [ \$(wc -l < $WORK/rep-t.err) = 1 ] && [ ! -s $WORK/rep-t.out ] &&
+		 grep -q 'record its events, or use --no-aa' $WORK/rep-t.err" || show "$WORK/rep-t.err"
 # an -e event of a system of its own: its format is there, and trace-cmd prints it
 # (each child's exit during the run sends its parent a SIGCHLD)
 (for _ in $(seq 8); do sleep 0.5; done) &
