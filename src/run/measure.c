@@ -177,7 +177,7 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	}
 	if (run_analysis_init(run, run->ops, err))
 		return TLAT_EXIT_ERROR;
-	/* the -e events too: the trace -t saves prints them; a recording has all formats */
+	/* the -e events too: the trace -t saves prints them; a recording holds their formats */
 	systems = extra_events_systems(p, analysis_systems(run->analysis));
 	if (!systems) {
 		tlat_err(err, "out of memory");

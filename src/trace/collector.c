@@ -48,7 +48,8 @@ int collector_init(struct tlat_collector *c, struct tlat_session *session, int n
 	/* formats are global: the top-level events directory describes them all */
 	c->tep = all_systems ? tracefs_local_events(NULL) :
 			       tracefs_local_events_system(NULL, systems);
-	free(systems);
+	/* a recording holds the formats of these */
+	c->systems = systems;
 	if (!c->tep) {
 		tlat_err(err, "cannot read the event formats: %s", strerror(errno));
 		return -EIO;
@@ -67,7 +68,7 @@ void collector_init_offline(struct tlat_collector *c, struct tep_handle *tep,
 
 int collector_record_to(struct tlat_collector *c, const char *path, char *err)
 {
-	return dat_writer_open(&c->recorder, c->inst, c->tep, c->nr_cpus, path, err);
+	return dat_writer_open(&c->recorder, c->inst, c->tep, c->systems, c->nr_cpus, path, err);
 }
 
 int collector_observe(struct tlat_collector *c, const struct tlat_record_observer *observer)
@@ -144,6 +145,8 @@ void collector_free(struct tlat_collector *c)
 	c->recorder = NULL;
 	free(c->observers);
 	c->observers = NULL;
+	free(c->systems);
+	c->systems = NULL;
 	c->nr_observers = 0;
 	if (!c->tep_borrowed)
 		tep_free(c->tep);

@@ -22,6 +22,7 @@ struct tlat_record_observer {
 
 struct tlat_collector {
 	struct tep_handle *tep;
+	const char **systems;		/* a live run's event systems, NULL-ended */
 	struct tracefs_instance *inst;
 	const struct tlat_source_ops *ops;
 	struct tlat_source *src;
@@ -44,7 +45,8 @@ struct tlat_collector {
  * @nr_cpus: the CPUs whose buffers are read
  * @ops: the source, whose event systems are decoded
  * @extra_systems: more event systems to decode for observers, or NULL
- * @all_systems: every event, as a recording holds them all
+ * @all_systems: decode every event (tlat record); a recording holds the
+ *	formats of the systems above and of the events enabled in the instance
  * @err: the error line, on failure
  *
  * Returns 0, or -ENOMEM or -EIO with @err set; free it with collector_free().

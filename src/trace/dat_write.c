@@ -31,6 +31,7 @@ struct dat_writer {
 	int error;			/* the first failed write, -errno */
 	struct rec_cpu *cpus;
 	struct buffer_reader *reader;
+	struct tracecmd_event_list *formats;	/* the systems whose formats the file holds */
 };
 
 static int rec_cpu_open(struct dat_writer *rec, int cpu, char *err)
@@ -73,8 +74,51 @@ static void rec_write_page(void *ctx, int cpu, const void *page, int size)
 	}
 }
 
+/*
+ * A system's formats, once. ftrace's are always written (they describe the
+ * ring buffer's own entries: print, raw_data, kernel_stack, the tracers'),
+ * and a glob of "ftrace/" would write them a second time.
+ */
+static int rec_add_system(struct dat_writer *rec, const char *system, int len)
+{
+	struct tracecmd_event_list *l;
+	char *glob;
+
+	if (!len || (len == 6 && !strncmp(system, "ftrace", 6)))
+		return 0;
+	for (l = rec->formats; l; l = l->next)
+		if (!strncmp(l->glob, system, len) && l->glob[len] == '/')
+			return 0;
+	l = calloc(1, sizeof(*l));
+	if (!l || asprintf(&glob, "%.*s/*", len, system) < 0) {
+		free(l);
+		return -ENOMEM;
+	}
+	l->glob = glob;
+	l->next = rec->formats;
+	rec->formats = l;
+	return 0;
+}
+
+/* and the system of every event enabled in the instance ("system:event" lines) */
+static int rec_add_enabled(struct dat_writer *rec)
+{
+	char *set = tracefs_instance_file_read(rec->inst, "set_event", NULL);
+	char *line, *save = NULL, *colon;
+	int ret = 0;
+
+	for (line = set ? strtok_r(set, "\n", &save) : NULL; line && !ret;
+	     line = strtok_r(NULL, "\n", &save)) {
+		colon = strchr(line, ':');
+		if (colon)
+			ret = rec_add_system(rec, line, colon - line);
+	}
+	free(set);
+	return ret;
+}
+
 int dat_writer_open(struct dat_writer **out, struct tracefs_instance *inst, struct tep_handle *tep,
-		  int nr_cpus, const char *path, char *err)
+		    const char *const *systems, int nr_cpus, const char *path, char *err)
 {
 	struct dat_writer *rec = calloc(1, sizeof(*rec));
 	int ret;
@@ -90,6 +134,9 @@ int dat_writer_open(struct dat_writer **out, struct tracefs_instance *inst, stru
 		return -ENOMEM;
 	for (int cpu = 0; cpu < nr_cpus; cpu++)
 		rec->cpus[cpu].fd = -1;
+	for (int i = 0; systems && systems[i]; i++)
+		if (rec_add_system(rec, systems[i], strlen(systems[i])))
+			return -ENOMEM;
 	for (int cpu = 0; cpu < nr_cpus; cpu++) {
 		ret = rec_cpu_open(rec, cpu, err);
 		if (ret)
@@ -157,6 +204,7 @@ static void rec_add_options(struct dat_writer *rec, struct tracecmd_output *out)
 
 int dat_writer_write(struct dat_writer *rec, const char *tracing_dir, char *err)
 {
+	struct tracecmd_event_list none = { .glob = "tlat-no-system/no-event" };
 	struct tracecmd_output *out;
 	char **files;
 	int ret = -EIO;
@@ -167,6 +215,9 @@ int dat_writer_write(struct dat_writer *rec, const char *tracing_dir, char *err)
 			 strerror(-rec->error));
 		return rec->error;
 	}
+	/* what the run enabled, whatever stopping it turned off since */
+	if (rec_add_enabled(rec))
+		return -ENOMEM;
 	files = calloc(rec->nr_cpus, sizeof(*files));
 	if (!files)
 		return -ENOMEM;
@@ -178,8 +229,14 @@ int dat_writer_write(struct dat_writer *rec, const char *tracing_dir, char *err)
 	out = tracecmd_output_create(rec->path);
 	if (out)
 		tracecmd_set_quiet(out, true);
+	/*
+	 * The formats of the recording's systems, as trace-cmd record writes
+	 * those of the events it enables: a reader parses each one it holds
+	 * (not every event of the kernel, some 2,300). An empty list would be
+	 * every event: a glob that matches none instead.
+	 */
 	if (out && !tracecmd_output_set_trace_dir(out, tracing_dir) &&
-	    !tracecmd_output_write_headers(out, NULL)) {
+	    !tracecmd_output_write_headers(out, rec->formats ?: &none)) {
 		rec_add_options(rec, out);
 		if (!tracecmd_write_cmdlines(out) &&
 		    !tracecmd_append_cpu_data(out, rec->nr_cpus, files))
@@ -210,6 +267,13 @@ void dat_writer_free(struct dat_writer *rec)
 		free(rc->path);
 	}
 	buffer_reader_free(rec->reader);
+	while (rec->formats) {
+		struct tracecmd_event_list *l = rec->formats;
+
+		rec->formats = l->next;
+		free((char *)l->glob);
+		free(l);
+	}
 	free(rec->cpus);
 	free(rec->path);
 	free(rec);

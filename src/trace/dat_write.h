@@ -24,6 +24,9 @@ typedef int (*dat_record_fn)(struct tep_event *event, struct tep_record *record,
  * @rec: set to the writer, to free with dat_writer_free()
  * @inst: the instance
  * @tep: its event formats
+ * @systems: the event systems whose formats the file holds (NULL-ended), to
+ *	which those of the events enabled in @inst at the end are added;
+ *	ftrace's are always there
  * @nr_cpus: the CPUs whose buffers are recorded
  * @path: the trace.dat to write
  * @err: the error line, on failure
@@ -34,7 +37,7 @@ typedef int (*dat_record_fn)(struct tep_event *event, struct tep_record *record,
  * Returns 0, or -errno with @err set.
  */
 int dat_writer_open(struct dat_writer **rec, struct tracefs_instance *inst, struct tep_handle *tep,
-		  int nr_cpus, const char *path, char *err);
+		    const char *const *systems, int nr_cpus, const char *path, char *err);
 /**
  * dat_writer_drain - one pass over what the buffers hold, kept for the file
  * @rec: the writer
@@ -52,7 +55,7 @@ int dat_writer_drain(struct dat_writer *rec, u64 until_ns, dat_record_fn fn, voi
  * @tracing_dir: where the event formats are
  * @err: the error line, on failure
  *
- * Event formats, kallsyms, printk formats, cmdlines, the instance's clock
+ * The formats of the recording's systems, kallsyms, printk formats, cmdlines, the instance's clock
  * and per-CPU statistics, uname, and the pages.
  *
  * Returns 0, or -errno with @err set.

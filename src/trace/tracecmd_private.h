@@ -18,7 +18,16 @@
 
 struct tracecmd_output;
 struct tracecmd_option;
-struct tracecmd_event_list;
+
+/*
+ * The events whose formats a file holds, besides ftrace's own (always all
+ * of them): each glob is "system/event" or "system:event", and an event of
+ * "*" is all of the system's (glob(3) patterns, under events/)
+ */
+struct tracecmd_event_list {
+	struct tracecmd_event_list *next;
+	const char *glob;
+};
 
 enum {
 	TLAT_TRACECMD_OPTION_CPUSTAT	= 2,
@@ -32,7 +41,7 @@ void tracecmd_set_quiet(struct tracecmd_output *handle, bool set_quiet);
 /* the clock in the buffer's description; else the top-level buffer's */
 void tracecmd_set_out_clock(struct tracecmd_output *handle, const char *clock);
 int tracecmd_output_set_trace_dir(struct tracecmd_output *handle, const char *tracing_dir);
-/* a NULL list: the formats of every event */
+/* a NULL list: the formats of every event of the kernel */
 int tracecmd_output_write_headers(struct tracecmd_output *handle,
 				  struct tracecmd_event_list *list);
 struct tracecmd_option *tracecmd_add_option(struct tracecmd_output *handle, unsigned short id,

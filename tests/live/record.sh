@@ -84,6 +84,51 @@ trace_cmd report --stat "$WORK/rec.dat" > "$WORK/tc-stat.out" 2>&1
 check "trace-cmd report --stat: the instance's per-CPU buffer statistics" \
 	bash -c "[ \$(grep -c '^read events: [1-9]' $WORK/tc-stat.out) = $NCPU ]"
 
+# only the formats of the recording's event systems, as trace-cmd record writes
+# those of the events it enables: not the kernel's every event (some 2,300),
+# which every reader of the file would parse; ftrace's own are always there
+trace_cmd dump --systems "$WORK/rec.dat" > "$WORK/tc-sys.out" 2>&1
+# file_systems FILE: the systems whose formats trace-cmd dump --systems lists
+file_systems() { awk '$3 == "[system," { print $1 }' "$1" | sort | tr '\n' ' '; }
+# the source's, and those the auto-analysis may add (with a threshold; irq_vectors
+# and nmi where the kernel has them, workqueue with --dump-tasks)
+tc_systems_ok() {
+	local sys
+
+	echo "# the file's systems: $(file_systems "$WORK/tc-sys.out")"
+	for sys in timer sched raw_syscalls; do
+		file_systems "$WORK/tc-sys.out" | grep -qw "$sys" || return 1
+	done
+	for sys in $(file_systems "$WORK/tc-sys.out"); do
+		echo " timer sched raw_syscalls irq irq_vectors nmi workqueue " | grep -q " $sys " ||
+			return 1
+	done
+}
+check "trace-cmd dump: the formats of the recording's systems only" tc_systems_ok
+check "trace-cmd report: every record of the file has its format" \
+	bash -c "! grep -qi -e 'unknown event' -e 'failed to parse' -e 'no event found' $WORK/tc.out"
+# without a threshold the run enabled no auto-analysis event, and the file holds
+# neither their records nor their formats: report -T says so, as of a recording
+# of trace-cmd's
+"$TLAT" report -T 50 "$WORK/rec.dat" > "$WORK/rep-t.out" 2> "$WORK/rep-t.err"
+rc=$?
+check "report -T of a recording without the analysis's events: one line, exit $rc" \
+	bash -c "[ $rc = 1 ] && [ \$(wc -l < $WORK/rep-t.err) = 1 ] && [ ! -s $WORK/rep-t.out ] &&
+		 grep -q 'record its events, or use --no-aa' $WORK/rep-t.err" || show "$WORK/rep-t.err"
+# an -e event of a system of its own: its format is there, and trace-cmd prints it
+# (each child's exit during the run sends its parent a SIGCHLD)
+(for _ in $(seq 8); do sleep 0.5; done) &
+child=$!
+"$TLAT" record -o "$WORK/ev.dat" -d 2 -q -e signal:signal_generate > "$WORK/rec-ev.out" 2>&1
+rc=$?
+wait $child
+trace_cmd dump --systems "$WORK/ev.dat" > "$WORK/tc-ev-sys.out" 2>&1
+trace_cmd report "$WORK/ev.dat" > "$WORK/tc-ev.out" 2>&1
+check "record -e signal:signal_generate (exit $rc): its system's formats in the file, its events printed" \
+	bash -c "[ $rc = 0 ] && grep -q '^ *signal [0-9]* \[system' $WORK/tc-ev-sys.out &&
+		 grep -q ' signal_generate: *sig=' $WORK/tc-ev.out" ||
+	show "$WORK/rec-ev.out" "$WORK/tc-ev-sys.out"
+
 # --- hist, a threshold stop, Ctrl-C -----------------------------------------------
 "$TLAT" record hist -o "$WORK/hist.dat" -d 3 > "$WORK/rec-hist.out" 2>&1
 "$TLAT" report hist "$WORK/hist.dat" > "$WORK/rep-hist2.out" 2>&1
