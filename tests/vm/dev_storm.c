@@ -245,7 +245,9 @@ static int agg_read_all(int fd, size_t chunk, char *out, size_t max, size_t *len
 	/* no lseek(): noop_llseek does not move; pread at 0 takes a snapshot */
 	*len = 0;
 	for (;;) {
-		size_t want = chunk < max - *len ? chunk : max - *len;
+		/* pieces for the first 16 KiB (the header and into a record), then the rest */
+		size_t piece = *len < 16384 ? chunk : max;
+		size_t want = piece < max - *len ? piece : max - *len;
 
 		n = pread(fd, out + *len, want, *len);
 		if (n < 0)

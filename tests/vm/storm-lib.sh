@@ -55,6 +55,7 @@ storm_unload() { rmmod tlat 2> /dev/null && [ ! -d /sys/module/tlat ]; }
 
 # the module's reference count (lsmod's "Used by"), or "gone"
 refcnt() { cat /sys/module/tlat/refcnt 2> /dev/null || echo gone; }
+refcnt_is() { [ "$(refcnt)" = "$1" ]; }
 refcnt_zero() {
 	r=$(refcnt)
 	[ "$r" = 0 ] || diag "tlat.ko's reference count is $r"

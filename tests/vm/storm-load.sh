@@ -33,11 +33,11 @@ storm_cycle() {
 	   # a reader holding the module: rmmod is refused while it is open
 	   sleep 5 < /dev/tlat_agg &
 	   hold=$!
-	   wait_for 2 test "$(refcnt)" = 1 || { kill $hold; return 1; }
+	   wait_for 2 refcnt_is 1 || { kill $hold; return 1; }
 	   if rmmod tlat 2> /dev/null; then kill $hold; return 1; fi
 	   kill $hold
 	   wait $hold 2> /dev/null
-	   wait_for 2 test "$(refcnt)" = 0 || return 1
+	   wait_for 2 refcnt_is 0 || return 1
 	   storm_refused=$((storm_refused + 1)) ;;
 	*) storm_load || return 1 ;;
 	esac
