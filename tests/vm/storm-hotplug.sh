@@ -56,7 +56,7 @@ hotplug_case() {
 		ok "$name: tlat stopped with one line, exit 1"
 	else
 		not_ok "$name: tlat exit 0, or exit 1 with one line (exit $rc, $lines lines)"
-		while read -r l; do diag "tlat: $l"; done < /tmp/storm.out
+		storm_show /tmp/storm.out
 	fi
 	check "$name: the CPU states changed (at least 4 times)" test "$toggles" -ge 4
 	check "$name: every CPU online again" all_online

@@ -15,14 +15,14 @@ KO=/lib/tlat/tlat.ko
 if grep -q 'tlat_storm=full' /proc/cmdline; then
 	STORM_SCALE=full
 	STORM_CYCLES=${STORM_CYCLES:-1000}	# load/unload cycles
-	STORM_HOTPLUG_S=${STORM_HOTPLUG_S:-90}	# hotplug storm, per source
-	STORM_PARAM_ROUNDS=${STORM_PARAM_ROUNDS:-20}
-	STORM_DEV_S=${STORM_DEV_S:-30}		# each /dev/tlat race, seconds
+	STORM_HOTPLUG_S=${STORM_HOTPLUG_S:-60}	# hotplug storm, per run
+	STORM_PARAM_ROUNDS=${STORM_PARAM_ROUNDS:-5}
+	STORM_DEV_S=${STORM_DEV_S:-20}		# each /dev/tlat race, seconds
 else
 	STORM_SCALE=short
 	STORM_CYCLES=${STORM_CYCLES:-50}
 	STORM_HOTPLUG_S=${STORM_HOTPLUG_S:-10}
-	STORM_PARAM_ROUNDS=${STORM_PARAM_ROUNDS:-2}
+	STORM_PARAM_ROUNDS=${STORM_PARAM_ROUNDS:-1}
 	STORM_DEV_S=${STORM_DEV_S:-3}
 fi
 
@@ -38,8 +38,11 @@ SLAB_TOL=${SLAB_TOL:-32}
 VMALLOC_TOL_KB=${VMALLOC_TOL_KB:-256}
 PERCPU_TOL_KB=${PERCPU_TOL_KB:-64}
 
-# The kernel log's reports of a bug, lib.sh's and SLUB's own (slub_debug).
-STORM_SPLAT="$SPLAT"'|^BUG [a-z]|Poison overwritten|Redzone overwritten|Object corrupt|Freepointer corrupt'
+# The kernel log's reports of a bug: lib.sh's, and SLUB's own with
+# slub_debug (make vm-storm boots with slub_debug=FZP: red zones and poison
+# catch writes past an object and after its free), "BUG kmalloc-64 (Not
+# tainted): Poison overwritten".
+STORM_SPLAT="$SPLAT"'|BUG [^ :]+ \((Not t|T)ainted|Poison overwritten|Redzone overwritten|Object corrupt|Freepointer corrupt'
 
 # rand N: a random number from 0 to N - 1
 rand() { echo $((RANDOM % $1)); }
@@ -49,6 +52,9 @@ msleep_rand() {
 	ms=$(($1 + RANDOM % ($2 - $1 + 1)))
 	sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
 }
+
+# storm_show FILE: a helper's output, as comments
+storm_show() { while read -r l; do diag "$l"; done < "$1"; }
 
 storm_load() { insmod "$KO" "$@" 2> /dev/null && [ -d $P ]; }
 storm_unload() { rmmod tlat 2> /dev/null && [ ! -d /sys/module/tlat ]; }

@@ -18,13 +18,13 @@ storm_cycle() {
 	case $(($1 % 10)) in
 	6) storm_load period_us=100 cpus=$((NCPU - 1)) prio=50 print_stack_us=1 || return 1 ;;
 	7) storm_load kthreads=N || return 1
-	   /tests/ufd_test 0 5 > /tmp/storm.ufd 2>&1 || { cat /tmp/storm.ufd; return 1; } ;;
+	   /tests/ufd_test 0 5 > /tmp/storm.ufd 2>&1 || { storm_show /tmp/storm.ufd; return 1; } ;;
 	8) storm_load || return 1
 	   echo 1 > $SL/events/tlat/enable
 	   dd if=/dev/tlat_agg of=/dev/null bs=4096 2> /dev/null || return 1 ;;
 	9) if [ $(($1 % 100)) = 9 ] && [ -x /usr/bin/tlat ]; then
 		   tlat top -q -d 1 --source module > /tmp/storm.tool 2>&1 ||
-			   { cat /tmp/storm.tool; return 1; }
+			   { storm_show /tmp/storm.tool; return 1; }
 		   [ ! -d /sys/module/tlat ] || return 1
 		   storm_tool_runs=$((storm_tool_runs + 1))
 		   return 0
