@@ -31,6 +31,7 @@ storm_cycle() {
 	   fi
 	   storm_load || return 1
 	   # a reader holding the module: rmmod is refused while it is open
+	   # shellcheck disable=SC2217 # sleep holds the file open
 	   sleep 5 < /dev/tlat_agg &
 	   hold=$!
 	   wait_for 2 refcnt_is 1 || { kill $hold; return 1; }
