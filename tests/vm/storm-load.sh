@@ -59,6 +59,11 @@ storm_load_run() {
 	t0=$(uptime_ms)
 	i=0
 	while [ $i -lt "$STORM_CYCLES" ]; do
+		# the guest's time limit (full scale): the figures of the cycles done
+		if [ $((i % 10)) = 0 ] && [ "$(uptime_ms)" -gt "$STORM_STOP_MS" ]; then
+			diag "load storm: stopped at the guest's time limit, $STORM_STOP_MS ms"
+			break
+		fi
 		if ! storm_cycle $i; then
 			bad=$((bad + 1))
 			diag "load storm: cycle $i failed"
@@ -72,8 +77,9 @@ storm_load_run() {
 		fi
 	done
 	dt=$(($(uptime_ms) - t0))
-	diag "storm-figures load: $STORM_CYCLES cycles in $dt ms, $bad failed, $storm_tool_runs by the tool, $storm_refused rmmod refused while /dev/tlat_agg was open"
-	check "load storm: $STORM_CYCLES load/unload cycles, every one clean" test $bad = 0
+	diag "storm-figures load: $i cycles in $dt ms, $bad failed, $storm_tool_runs by the tool, $storm_refused rmmod refused while /dev/tlat_agg was open"
+	check "load storm: $i of $STORM_CYCLES load/unload cycles done" test "$i" = "$STORM_CYCLES"
+	check "load storm: every cycle clean" test $bad = 0
 	check "load storm: no kernel report during the cycles" test $dmesg_bad = 0
 	rmdir $SL
 	storm_end load /tmp/storm.slab.load
