@@ -38,7 +38,7 @@ fi
 # cycle, per hotplug event or per open is 50 or more objects in the short
 # storms and hundreds in the full ones.
 SLAB_TOL=${SLAB_TOL:-32}
-# vmalloc and per-CPU memory, kB: one CPU's aggregates are 370 kB of vmalloc
+# vmalloc and per-CPU memory, kB: one CPU's aggregates are 185 kB of vmalloc
 VMALLOC_TOL_KB=${VMALLOC_TOL_KB:-256}
 PERCPU_TOL_KB=${PERCPU_TOL_KB:-64}
 
