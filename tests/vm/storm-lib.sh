@@ -88,6 +88,8 @@ storm_dmesg_clean() {
 # slab_snapshot FILE: "name active_objects" of every cache, counted exactly,
 # then "vmalloc_kb N" and "percpu_kb N" from /proc/meminfo
 slab_snapshot() {
+	# objects freed after an RCU grace period (tasks, files) first
+	sleep 1
 	sync
 	echo 3 > /proc/sys/vm/drop_caches
 	for s in /sys/kernel/slab/*/shrink; do echo 1 > "$s"; done 2> /dev/null
