@@ -16,7 +16,7 @@ if grep -q 'tlat_storm=full' /proc/cmdline; then
 	STORM_SCALE=full
 	STORM_CYCLES=${STORM_CYCLES:-1000}	# load/unload cycles
 	STORM_HOTPLUG_S=${STORM_HOTPLUG_S:-60}	# hotplug storm, per run
-	STORM_PARAM_ROUNDS=${STORM_PARAM_ROUNDS:-5}
+	STORM_PARAM_ROUNDS=${STORM_PARAM_ROUNDS:-2}
 	STORM_DEV_S=${STORM_DEV_S:-20}		# each /dev/tlat race, seconds
 	# the load storm, last, stops there (guest uptime, ms), inside run.sh's
 	# 900 s: the figures of what was done rather than a timeout
