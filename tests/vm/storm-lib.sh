@@ -17,6 +17,7 @@ if grep -q 'tlat_storm=full' /proc/cmdline; then
 	STORM_CYCLES=${STORM_CYCLES:-1000}	# load/unload cycles
 	STORM_HOTPLUG_S=${STORM_HOTPLUG_S:-60}	# hotplug storm, per run
 	STORM_PARAM_ROUNDS=${STORM_PARAM_ROUNDS:-2}
+	STORM_INSMOD_STEP=${STORM_INSMOD_STEP:-1}	# insmod NAME=VALUE: all
 	STORM_DEV_S=${STORM_DEV_S:-20}		# each /dev/tlat race, seconds
 	# the load storm, last, stops there (guest uptime, ms), inside run.sh's
 	# 900 s: the figures of what was done rather than a timeout
@@ -26,6 +27,7 @@ else
 	STORM_CYCLES=${STORM_CYCLES:-50}
 	STORM_HOTPLUG_S=${STORM_HOTPLUG_S:-10}
 	STORM_PARAM_ROUNDS=${STORM_PARAM_ROUNDS:-1}
+	STORM_INSMOD_STEP=${STORM_INSMOD_STEP:-4}
 	STORM_DEV_S=${STORM_DEV_S:-3}
 	STORM_STOP_MS=${STORM_STOP_MS:-999999999}
 fi
