@@ -2,16 +2,22 @@
 #
 # storm-hotplug.sh - CPU hotplug storms under tlat runs (sourced, after lib.sh
 # and storm-lib.sh). Every 100 to 500 ms a random CPU other than 0 goes
-# offline if it is online, online if not, for STORM_HOTPLUG_S seconds, while
-# tlat top measures with the module source (kernel threads; in the full
+# offline if it is online, online if not, for STORM_HOTPLUG_S seconds from
+# 2 s after tlat's instance appears (a CPU offline when tlat starts stops it
+# at once, with one line: "cannot start the measuring thread on CPU 1"),
+# while tlat top measures with the module source (kernel threads; in the full
 # storm also -u, user threads through /dev/tlat) and with the timerlat
 # source. tlat must keep measuring to its end (exit 0) or stop with one line
 # and exit 1; either way the global tracing state is as it found it, and the
 # kernel log clean.
 
-# hotplug_storm SECONDS OUT: the storm, in the background; writes
-# "toggles failed-writes" to OUT at its end, every CPU online again
+tlat_measuring() { ls $T/instances | grep -q '^tlat'; }
+
+# hotplug_storm SECONDS OUT: the storm, in the background, once tlat
+# measures (its instance exists, 2 s ago: its threads are up, each CPU's);
+# writes "toggles failed-writes" to OUT at its end, every CPU online again
 hotplug_storm() {
+	wait_for 60 tlat_measuring && sleep 2
 	end=$(($(uptime_ms) + $1 * 1000))
 	toggles=0
 	werr=0
@@ -42,7 +48,8 @@ hotplug_case() {
 	hotplug_storm "$STORM_HOTPLUG_S" /tmp/storm.hp &
 	hp=$!
 	t0=$(uptime_ms)
-	tlat top -q -d "${STORM_HOTPLUG_S}s" "$@" > /tmp/storm.out 2> /tmp/storm.err
+	# a run that outlasts the storm (which waits for it to measure)
+	tlat top -q -d "$((STORM_HOTPLUG_S + 5))s" "$@" > /tmp/storm.out 2> /tmp/storm.err
 	rc=$?
 	dt=$(($(uptime_ms) - t0))
 	wait $hp
