@@ -3,7 +3,7 @@
 # storm-hotplug.sh - CPU hotplug storms under tlat runs (sourced, after lib.sh
 # and storm-lib.sh). Every 100 to 500 ms a random CPU other than 0 goes
 # offline if it is online, online if not, for STORM_HOTPLUG_S seconds from
-# 2 s after tlat's instance appears (a CPU offline when tlat starts stops it
+# 5 s after tlat's instance appears (a CPU offline when tlat starts stops it
 # at once, with one line: "cannot start the measuring thread on CPU 1"),
 # while tlat top measures with the module source (kernel threads; in the full
 # storm also -u, user threads through /dev/tlat) and with the timerlat
@@ -14,10 +14,10 @@
 tlat_measuring() { ls $T/instances | grep -q '^tlat'; }
 
 # hotplug_storm SECONDS OUT: the storm, in the background, once tlat
-# measures (its instance exists, 2 s ago: its threads are up, each CPU's);
+# measures (its instance appeared 5 s ago: its threads are up, under TCG);
 # writes "toggles failed-writes" to OUT at its end, every CPU online again
 hotplug_storm() {
-	wait_for 60 tlat_measuring && sleep 2
+	wait_for 60 tlat_measuring && sleep 5
 	end=$(($(uptime_ms) + $1 * 1000))
 	toggles=0
 	werr=0
@@ -49,7 +49,7 @@ hotplug_case() {
 	hp=$!
 	t0=$(uptime_ms)
 	# a run that outlasts the storm (which waits for it to measure)
-	tlat top -q -d "$((STORM_HOTPLUG_S + 5))s" "$@" > /tmp/storm.out 2> /tmp/storm.err
+	tlat top -q -d "$((STORM_HOTPLUG_S + 8))s" "$@" > /tmp/storm.out 2> /tmp/storm.err
 	rc=$?
 	dt=$(($(uptime_ms) - t0))
 	wait $hp
