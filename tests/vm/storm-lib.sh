@@ -15,7 +15,7 @@ KO=/lib/tlat/tlat.ko
 if grep -q 'tlat_storm=full' /proc/cmdline; then
 	STORM_SCALE=full
 	STORM_CYCLES=${STORM_CYCLES:-1000}	# load/unload cycles
-	STORM_HOTPLUG_S=${STORM_HOTPLUG_S:-40}	# hotplug storm, per run
+	STORM_HOTPLUG_S=${STORM_HOTPLUG_S:-30}	# hotplug storm, per run
 	STORM_PARAM_ROUNDS=${STORM_PARAM_ROUNDS:-2}
 	STORM_INSMOD_STEP=${STORM_INSMOD_STEP:-1}	# insmod NAME=VALUE: all
 	STORM_DEV_S=${STORM_DEV_S:-15}		# each /dev/tlat race, seconds
