@@ -227,7 +227,7 @@ vm-test-aa: tlat
 		--suite tests/vm/aa-rtla.sh
 
 # the module's full storms (tests/vm/storm.sh: 1000 load/unload cycles,
-# malformed parameters, /dev/tlat misuse, 60 s hotplug storms under 3 tlat
+# malformed parameters, /dev/tlat misuse, 30 s hotplug storms under 3 tlat
 # runs), on 4 vCPUs, with SLUB's red zones and poisoning, the two kernels
 # side by side; vm-test runs the short ones in its default suite.
 # VM_STORM_SMP=2 for the guests' default.
