@@ -3,10 +3,11 @@
 # storm-hotplug.sh - CPU hotplug storms under tlat runs (sourced, after lib.sh
 # and storm-lib.sh). Every 100 to 500 ms a random CPU other than 0 goes
 # offline if it is online, online if not, for STORM_HOTPLUG_S seconds from
-# 5 s after tlat's instance appears (a CPU offline when tlat starts stops it
+# 8 s after tlat's instance appears (a CPU offline when tlat starts stops it
 # at once, with one line: "cannot start the measuring thread on CPU 1"),
-# while tlat top measures with the module source (kernel threads; in the full
-# storm also -u, user threads through /dev/tlat) and with the timerlat
+# while tlat top measures with the module source (kernel threads, -k; in the
+# full storm also its default, user threads through /dev/tlat) and with the
+# timerlat
 # source. tlat must keep measuring to its end (exit 0) or stop with one line
 # and exit 1; either way the global tracing state is as it found it, and the
 # kernel log clean.
@@ -14,10 +15,10 @@
 tlat_measuring() { ls $T/instances | grep -q '^tlat'; }
 
 # hotplug_storm SECONDS OUT: the storm, in the background, once tlat
-# measures (its instance appeared 5 s ago: its threads are up, under TCG);
+# measures (its instance appeared 8 s ago: its threads are up, under TCG);
 # writes "toggles failed-writes" to OUT at its end, every CPU online again
 hotplug_storm() {
-	wait_for 60 tlat_measuring && sleep 5
+	wait_for 60 tlat_measuring && sleep 8
 	end=$(($(uptime_ms) + $1 * 1000))
 	toggles=0
 	werr=0
@@ -49,7 +50,7 @@ hotplug_case() {
 	hp=$!
 	t0=$(uptime_ms)
 	# a run that outlasts the storm (which waits for it to measure)
-	tlat top -q -d "$((STORM_HOTPLUG_S + 8))s" "$@" > /tmp/storm.out 2> /tmp/storm.err
+	tlat top -q -d "$((STORM_HOTPLUG_S + 12))s" "$@" > /tmp/storm.out 2> /tmp/storm.err
 	rc=$?
 	dt=$(($(uptime_ms) - t0))
 	wait $hp
@@ -81,8 +82,10 @@ storm_hotplug_run() {
 		return 0
 	fi
 	storm_begin hotplug
-	hotplug_case "module source" --source module
-	[ $STORM_SCALE = full ] && hotplug_case "module source, -u" --source module -u
+	hotplug_case "module source, kernel threads" --source module -k
+	# by default user threads through /dev/tlat, as rtla; each read of a
+	# CPU gone offline fails, and that CPU's thread ends
+	[ $STORM_SCALE = full ] && hotplug_case "module source, user threads" --source module
 	hotplug_case "timerlat source" --source timerlat
 	storm_end hotplug /tmp/storm.slab.hotplug
 }
