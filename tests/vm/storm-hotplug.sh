@@ -7,10 +7,9 @@
 # at once, with one line: "cannot start the measuring thread on CPU 1"),
 # while tlat top measures with the module source (kernel threads, -k; in the
 # full storm also its default, user threads through /dev/tlat) and with the
-# timerlat
-# source. tlat must keep measuring to its end (exit 0) or stop with one line
-# and exit 1; either way the global tracing state is as it found it, and the
-# kernel log clean.
+# timerlat source. tlat must keep measuring to its end (exit 0) or stop with
+# one line and exit 1; either way the global tracing state is as it found
+# it, and the kernel log clean.
 
 tlat_measuring() { ls $T/instances | grep -q '^tlat'; }
 
