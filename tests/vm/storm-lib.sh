@@ -87,11 +87,15 @@ storm_dmesg_clean() {
 	dmesg -c > /dev/null
 }
 
-# slab_snapshot FILE: "name active_objects" of every cache, counted exactly,
+# slab_snapshot FILE [WAIT_S]: "name active_objects" of every cache, counted
+# exactly, WAIT_S (default 1) seconds on,
 # then "vmalloc_kb N" and "percpu_kb N" from /proc/meminfo
 slab_snapshot() {
-	# objects freed after an RCU grace period (tasks, files) first
-	sleep 1
+	# objects freed after an RCU grace period first: tasks, files, and
+	# kfree_rcu()'s batches, drained every 5 s (KFREE_DRAIN_JIFFIES), such
+	# as sysfs's kernfs_open_node of every open of a parameter (6.1's
+	# params storm: kmalloc-64 +1411 and filp +51 a second after it)
+	sleep "${2:-1}"
 	sync
 	echo 3 > /proc/sys/vm/drop_caches
 	for s in /sys/kernel/slab/*/shrink; do echo 1 > "$s"; done 2> /dev/null
@@ -119,7 +123,7 @@ slab_delta() {
 # vmalloc and per-CPU memory within theirs; the figures go to the log as
 # "storm-figures NAME: ..." lines (docs/robustness.md quotes them)
 slab_stable() {
-	slab_snapshot /tmp/storm.slab.after
+	slab_snapshot /tmp/storm.slab.after 7
 	slab_delta "$2" /tmp/storm.slab.after > /tmp/storm.slab.delta
 	awk -v name="$1" -v tol=$SLAB_TOL -v vtol=$VMALLOC_TOL_KB -v ptol=$PERCPU_TOL_KB '
 		$1 == "vmalloc_kb" { v = $2; if ($2 > vtol) bad = bad " vmalloc+" $2 "kB"; next }
