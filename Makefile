@@ -84,7 +84,7 @@ UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
 # helpers of the live tests: a SCHED_FIFO hog and a NET_RX softirq flooder
 TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
-.PHONY: all clean install test deps unit-test live-test vm-test vm-test-many vm-test-aa test-tools \
+.PHONY: all clean install test deps unit-test live-test vm-test vm-test-many vm-test-aa vm-test-deb test-tools \
 	kill-storm vm-storm deb
 
 all: tlat
@@ -212,6 +212,16 @@ vm-test: tlat
 	scripts/vm/parallel.sh "--series 6.1" "--series 6.12 --no-checkpatch"
 	$(MAKE) vm-test-many
 	$(MAKE) vm-test-aa
+	$(MAKE) vm-test-deb
+
+# the Debian packages (make deb), installed, in both guests: DKMS builds
+# tlat.ko from tlat-dkms's installed source for each kernel, the guest's dpkg
+# installs the tlat .deb, and its /usr/bin/tlat runs the module and timerlat
+# sources (tests/vm/deb.sh says what "installed" means); about 2 minutes
+# (make deb 20-95 s, then both guests side by side: builds 25 s, guest 40 s)
+VM_DEB_ARGS = --no-checkpatch --no-dkms --deb $(DEB_DIR) --suite tests/vm/deb.sh
+vm-test-deb: deb
+	scripts/vm/parallel.sh "--series 6.1 $(VM_DEB_ARGS)" "--series 6.12 $(VM_DEB_ARGS)"
 
 vm-test-many: tlat
 	scripts/vm/parallel.sh $(foreach v,$(VM_MANY_CPUS),\
@@ -220,11 +230,14 @@ vm-test-many: tlat
 # the auto-analysis side by side with upstream rtla (6.12's, built from
 # Debian's linux-source-6.12 by scripts/vm/fetch-rtla.sh; see
 # tests/vm/aa-rtla.sh for why not 7.1), in the 6.12 guest: about 4 minutes
-# (the guest ran 220 s), so vm-test runs it too
+# (the guest ran 220 s), so vm-test runs it too; then the timer IRQ's
+# filing on each kernel source of 6.1 (tests/vm/aa-hits.sh, -k only on the
+# timerlat tracer there: no timerlat_fd)
 vm-test-aa: tlat
 	TLAT_VM_RTLA=$$(scripts/vm/fetch-rtla.sh) && \
 	TLAT_VM_RTLA=$$TLAT_VM_RTLA scripts/vm/run.sh --series 6.12 --no-checkpatch --no-dkms \
 		--suite tests/vm/aa-rtla.sh
+	scripts/vm/run.sh --series 6.1 --no-checkpatch --no-dkms --suite tests/vm/aa-hits.sh
 
 # the module's full storms (tests/vm/storm.sh: 1000 load/unload cycles,
 # malformed parameters, /dev/tlat misuse, 30 s hotplug storms under 3 tlat

@@ -26,6 +26,13 @@
 #   --icount OPTS     QEMU -icount options, e.g. shift=3,sleep=off: guest
 #                     time independent of host load (6.12 boots with it,
 #                     6.1 hangs at SMP bring-up); default: off
+#   --deb DIR         test the Debian packages in DIR (make deb's build/deb)
+#                     instead of this tree: dpkg --unpack puts tlat-dkms in
+#                     a scratch root, DKMS builds tlat.ko from the source it
+#                     installed (as its postinst would), and the VM gets that
+#                     tlat.ko in /lib/modules/KREL/updates/dkms, kmod's
+#                     modprobe, and the tlat .deb, which the suite installs
+#                     with the guest's (busybox) dpkg: tests/vm/deb.sh
 #   --keep            keep the work directory (kept anyway on failure)
 #   --prepare         install the host's dependencies and package lists, then
 #                     exit: parallel.sh does it once before its runs, which
@@ -58,11 +65,12 @@ keep=0
 prepare=0
 suite=""
 disk=""
+deb=""
 icount=${TLAT_VM_ICOUNT:-}
 smp=${TLAT_VM_SMP:-2}
 
 usage() {
-	sed -n '4,41p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '4,48p' "$0" | sed 's/^# \{0,1\}//'
 	exit "${1:-0}"
 }
 
@@ -83,6 +91,7 @@ while [ $# -gt 0 ]; do
 	--smp) smp=$2; shift ;;
 	--suite) suite=$(realpath "$2"); shift ;;
 	--disk) disk=$(realpath "$2"); shift ;;
+	--deb) deb=$(realpath "$2"); shift ;;
 	-h|--help) usage 0 ;;
 	*) echo "run.sh: unknown argument '$1'" >&2; usage 2 >&2 ;;
 	esac
@@ -150,6 +159,13 @@ if [ $use_tool = 1 ] && [ -z "$tool" ] && [ -x "$repo/tlat" ]; then
 	tool=$repo/tlat
 fi
 [ $use_tool = 1 ] || tool=""
+if [ -n "$deb" ]; then
+	# the packages' tlat, not this tree's
+	tool=""
+	deb_tlat=$(ls "$deb"/tlat_*.deb)
+	deb_dkms=$(ls "$deb"/tlat-dkms_*.deb)
+	dpkg-deb -x "$deb_tlat" "$work/deb-tlat"
+fi
 
 # ---- the user-space test helper, static so that it needs no library
 gcc -O2 -Wall -Wextra -static -pthread -o "$work/ufd_test" \
@@ -203,10 +219,31 @@ dkms_build() {
 	return 1
 }
 
-# copy_with_libs FILE ROOT: FILE and the shared libraries it needs.
-copy_with_libs() {
+# deb_dkms NAME KDIR KREL: tlat-dkms installed the way dpkg installs it, in
+# a scratch root (dpkg --root, its dependencies in the root's database by
+# deb-root.sh), but unpacked only: its postinst would run DKMS on this
+# host's kernels. DKMS then does what that postinst does (dkms add, dkms
+# build) from the source the package put in ROOT/usr/src, in a private DKMS
+# tree, for KREL against KDIR; echoes the path of the tlat.ko it built.
+deb_dkms() {
+	local name=$1 dir=$2 krel=$3 d=$work/$1/deb-dkms ver
+	ver=$(dpkg-deb -f "$deb_dkms" Version)
+	mkdir -p "$d/tree"
+	"$here/deb-root.sh" "$d/root" "$deb_dkms" > "$d/log" 2>&1 &&
+	dpkg --root="$d/root" --unpack "$deb_dkms" >> "$d/log" 2>&1 &&
+	dpkg --root="$d/root" -s tlat-dkms >> "$d/log" 2>&1 &&
+	dkms add --dkmstree "$d/tree" --sourcetree "$d/root/usr/src" -m tlat -v "$ver" \
+		>> "$d/log" 2>&1 &&
+	dkms build --dkmstree "$d/tree" --sourcetree "$d/root/usr/src" -m tlat -v "$ver" \
+		-k "$krel" --kernelsourcedir "$dir" >> "$d/log" 2>&1 &&
+	find "$d/tree" -name tlat.ko | grep . && return 0
+	cat "$d/log" >&2
+	return 1
+}
+
+# copy_libs FILE ROOT: the shared libraries FILE needs.
+copy_libs() {
 	local f=$1 root=$2 lib
-	install -D -m 755 "$f" "$root/usr/bin/$(basename "$f")"
 	for lib in $(ldd "$f" 2>/dev/null | awk '/=> \// { print $3 } /^\t\// { print $1 }') \
 		   $(gcc -print-file-name=libgcc_s.so.1); do
 		# glibc dlopen()s libgcc_s at thread exit; ldd does not list it.
@@ -218,6 +255,12 @@ copy_with_libs() {
 				 cp -L "$lib" "$root/lib/x86_64-linux-gnu/" ;;
 		esac
 	done
+}
+
+# copy_with_libs FILE ROOT: FILE, in ROOT/usr/bin, and the shared libraries it needs.
+copy_with_libs() {
+	install -D -m 755 "$1" "$2/usr/bin/$(basename "$1")"
+	copy_libs "$1" "$2"
 }
 
 # make_initramfs NAME KO KREL: echoes the path of the cpio archive.
@@ -244,8 +287,23 @@ make_initramfs() {
 	install -m 755 "$repo/tests/tools/rtla-upstream.sh" "$root/tests/"
 	copy_with_libs /bin/bash "$root"
 	install -m 644 "$ko" "$root/lib/tlat/tlat.ko"
-	# Also where modprobe looks, for the tool's module loading.
-	install -D -m 644 "$ko" "$root/lib/modules/$krel/extra/tlat.ko"
+	if [ -n "$deb" ]; then
+		# where dkms install puts it on Debian; kmod's modprobe, as
+		# Debian's (busybox's has no -n, which tlat's loadable check runs)
+		install -D -m 644 "$ko" "$root/lib/modules/$krel/updates/dkms/tlat.ko"
+		copy_with_libs /usr/bin/kmod "$root"
+		ln -s /usr/bin/kmod "$root/sbin/modprobe"
+		# the tlat .deb, for the suite's dpkg -i; the dependencies'
+		# entries in the database, and the libraries tlat loads
+		mkdir -p "$root/debs"
+		cp "$deb_tlat" "$root/debs/"
+		"$here/deb-root.sh" "$root" "$deb_tlat"
+		copy_libs "$work/deb-tlat/usr/bin/tlat" "$root"
+		copy_with_libs /usr/bin/jq "$root"
+	else
+		# Also where modprobe looks, for the tool's module loading.
+		install -D -m 644 "$ko" "$root/lib/modules/$krel/extra/tlat.ko"
+	fi
 	depmod -b "$root" "$krel" 2>/dev/null || true
 	if [ -n "$tool" ]; then
 		copy_with_libs "$tool" "$root"
@@ -340,6 +398,14 @@ run_kernel() {
 			ok "$name: dkms build of the source make install puts in /usr/src"
 		else
 			not_ok "$name: dkms build of the source make install puts in /usr/src"
+		fi
+	fi
+	if [ -n "$deb" ]; then
+		if ko=$(deb_dkms "$name" "$dir" "$krel"); then
+			ok "$name: dkms builds tlat.ko from the source of the tlat-dkms package dpkg installed"
+		else
+			not_ok "$name: dkms builds tlat.ko from the source of the tlat-dkms package dpkg installed"
+			return
 		fi
 	fi
 	initrd=$(make_initramfs "$name" "$ko" "$krel")

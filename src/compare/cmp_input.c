@@ -34,6 +34,8 @@ struct cmp_doc {
 	int nr_cpus;
 	int cpus[CPU_SETSIZE_CMP];
 	bool has_ctx[TLAT_NR_CTX];
+	char kernel[CMP_NAME_LEN];	/* "" where the document does not say */
+	char source[CMP_NAME_LEN];
 };
 
 static struct json_object *member(struct json_object *o, const char *key)
@@ -168,11 +170,25 @@ static int tlat_ctx_read(struct cmp_dist *d, struct json_object *st, const char 
 	return 0;
 }
 
+/* a string member's value in @buf, "" if it is not a string (or too long) */
+static void get_name(struct json_object *o, const char *key, char *buf, size_t len)
+{
+	struct json_object *v = member(o, key);
+
+	buf[0] = '\0';
+	if (v && json_object_is_type(v, json_type_string) &&
+	    (size_t)json_object_get_string_len(v) < len)
+		strcpy(buf, json_object_get_string(v));
+}
+
 static int tlat_doc_read(struct cmp_doc *doc, struct json_object *root, struct cmp_dist *out,
 			 const char *file, char *err)
 {
 	struct json_object *cpus = member(root, "cpus"), *opts = member(root, "options");
 	size_t n;
+
+	get_name(member(root, "system"), "release", doc->kernel, sizeof(doc->kernel));
+	get_name(root, "source", doc->source, sizeof(doc->source));
 
 	if (!get_u64(opts, "period_us", &doc->period_us) || !cpus ||
 	    !json_object_is_type(cpus, json_type_array)) {
@@ -519,6 +535,8 @@ int cmp_side_read(struct cmp_side *s, const char *spec, char *err)
 			}
 			memcpy(s->cpus, sorted, doc.nr_cpus * sizeof(int));
 			memcpy(s->has_ctx, doc.has_ctx, sizeof(s->has_ctx));
+			strcpy(s->kernel, doc.kernel);
+			strcpy(s->source, doc.source);
 		} else if (doc.cyclictest != first.cyclictest || doc.period_us != first.period_us ||
 			   !same_cpus(sorted, doc.nr_cpus, first.cpus, first.nr_cpus)) {
 			tlat_err(err, "%s: not the same kind, period or CPUs as %s", s->files[run],
@@ -526,6 +544,10 @@ int cmp_side_read(struct cmp_side *s, const char *spec, char *err)
 			ret = -EINVAL;
 			break;
 		}
+		if (strcmp(s->kernel, doc.kernel))
+			s->kernel[0] = '\0';
+		if (strcmp(s->source, doc.source))
+			s->source[0] = '\0';
 		ret = side_add_run(s, run, &doc, tmp);
 		if (ret == -ERANGE)
 			tlat_err(err, "%s: more than %llu samples pooled", spec, CMP_MAX_COUNT);

@@ -27,6 +27,8 @@ static struct json_object *side_json(const struct cmp_side *s)
 	json_add(obj, "files", files);
 	json_add(obj, "period_us", json_u64(s->period_us));
 	json_add(obj, "cpus", cpus);
+	json_add(obj, "kernel", s->kernel[0] ? json_object_new_string(s->kernel) : NULL);
+	json_add(obj, "source", s->source[0] ? json_object_new_string(s->source) : NULL);
 	return obj;
 }
 

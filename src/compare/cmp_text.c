@@ -11,8 +11,14 @@
 
 static void side_line(FILE *out, const char *name, const struct cmp_side *s)
 {
-	fprintf(out, "# %s: %s (%d run%s, %s)\n", name, s->label, s->nr_runs,
+	fprintf(out, "# %s: %s (%d run%s, %s)", name, s->label, s->nr_runs,
 		s->nr_runs == 1 ? "" : "s", s->cyclictest ? "cyclictest --json" : "tlat");
+	/* what a kernel-vs-kernel comparison compares, where the runs say */
+	if (s->kernel[0])
+		fprintf(out, " kernel %s", s->kernel);
+	if (s->source[0])
+		fprintf(out, "%s source %s", s->kernel[0] ? "," : "", s->source);
+	fputc('\n', out);
 }
 
 static void header(FILE *out, const struct cmp_result *r)
@@ -22,6 +28,11 @@ static void header(FILE *out, const struct cmp_result *r)
 
 	side_line(out, "BASE", r->base);
 	side_line(out, "NEW ", r->new);
+	/* e.g. 6.1's timerlat, which has no user-space threads, against 6.12's */
+	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
+		if (r->base->has_ctx[ctx] != r->new->has_ctx[ctx])
+			fprintf(out, "# %s latency: in %s only, not compared\n", tlat_ctx_name[ctx],
+				r->base->has_ctx[ctx] ? "BASE" : "NEW");
 	fprintf(out, "# period %llu us; latencies in us; intervals at %g%%\n",
 		(unsigned long long)r->base->period_us, set->confidence * 100);
 	fprintf(out, "# verdict on %s: a change beyond %g us and %g%%, its interval clear of 0, "

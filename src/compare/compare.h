@@ -23,6 +23,9 @@ struct cmp_dist {
 };
 
 /* one side: the runs of one system, pooled */
+/* the longest kernel release or source name a side keeps */
+#define CMP_NAME_LEN	128
+
 struct cmp_side {
 	const char *label;	/* BASE or NEW as given */
 	int nr_runs;
@@ -32,6 +35,9 @@ struct cmp_side {
 	int nr_cpus;
 	int *cpus;		/* [nr_cpus], ascending */
 	bool has_ctx[TLAT_NR_CTX];
+	/* the runs' kernel (system.release) and source: "" if unknown or not all the same */
+	char kernel[CMP_NAME_LEN];
+	char source[CMP_NAME_LEN];
 	/* [run][cpu index, nr_cpus: all CPUs][ctx]; run nr_runs: the pool */
 	struct cmp_dist *dist;
 };

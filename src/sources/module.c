@@ -384,23 +384,24 @@ static int mod_arm_thresholds(struct tlat_source *src)
 }
 
 /* the kernel collector's drain: the aggregates whole, the warm-up's left out */
-static bool mod_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed,
-		      u64 *lost)
+static int mod_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed,
+		     u64 *lost, char *err)
 {
-	char err[TLAT_ERR_LEN];
 	u64 total;
+	int ret;
 
 	(void)lost;	/* the module counts every sample it measures */
 	if (!src->agg)
-		return false;
+		return 1;
 	if (!src->counting)
-		return true;
-	if (mod_agg_drain(src->agg, &src->ks.params->cpus, src->ks.user_threads ? 3 : 2, sink,
-			  &total, err))
-		return true;
+		return 0;
+	ret = mod_agg_drain(src->agg, &src->ks.params->cpus, src->ks.user_threads ? 3 : 2, sink,
+			    &total, err);
+	if (ret)
+		return ret;
 	*processed += total - src->drained;
 	src->drained = total;
-	return true;
+	return 0;
 }
 
 /* the kernel collector loads with the module: a tlat.ko with /dev/tlat_agg */

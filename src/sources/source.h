@@ -83,10 +83,13 @@ struct tlat_source_ops {
 	/*
 	 * Hand the sink the samples a kernel-side collector took, which reach
 	 * no trace buffer; add them to processed, and those dropped on the way
-	 * to lost. Returns false where the samples come from records (the
-	 * trace collector) instead. NULL: they always do.
+	 * to lost. Returns 0, 1 where the samples come from records (the
+	 * trace collector) instead, or -errno with @err set when the kernel's
+	 * samples cannot be read: the run cannot go on without them. NULL:
+	 * they always come from records.
 	 */
-	bool (*drain)(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost);
+	int (*drain)(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost,
+		     char *err);
 	/* stop measuring; records already in the buffer can still be read */
 	void (*stop)(struct tlat_source *src);
 	/* debug summary of what the source had to discard */

@@ -200,12 +200,14 @@ void tp_queues_free(struct tlat_source *src)
 	src->queues = NULL;
 }
 
-bool tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost)
+int tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost,
+	     char *err)
 {
 	struct tlat_sample s;
 
+	(void)err;
 	if (!src->bpf)
-		return false;
+		return 1;
 	for (int cpu = 0; cpu < src->params->cpus.nr_cpus; cpu++) {
 		struct tp_queue *q = &src->queues[cpu];
 		u64 ring_lost;
@@ -220,7 +222,7 @@ bool tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u
 		*lost += ring_lost - q->lost_drained;
 		q->lost_drained = ring_lost;
 	}
-	return true;
+	return 0;
 }
 
 u64 tp_queues_dropped(const struct tlat_source *src)

@@ -72,9 +72,12 @@ void tp_queues_free(struct tlat_source *src);
  * @processed: increased by the samples handed over
  * @lost: increased by the samples a full queue dropped
  *
- * Returns false with the trace collector, whose samples come from records.
+ * @err: unused: the queues are in memory
+ *
+ * Returns 1 with the trace collector, whose samples come from records, else 0.
  */
-bool tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost);
+int tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost,
+	     char *err);
 
 /**
  * tp_queues_dropped - the activations the threads dropped, kernel collector only

@@ -115,8 +115,11 @@ int collector_drain(struct tlat_collector *c, u64 until_ns, char *err)
 	int ret;
 
 	/* no event of the samples' in the buffers: nothing there to read */
-	if (c->src && c->ops->drain && c->ops->drain(c->src, c->sink, &c->processed, &c->missed))
-		return 0;
+	if (c->src && c->ops->drain) {
+		ret = c->ops->drain(c->src, c->sink, &c->processed, &c->missed, err);
+		if (ret <= 0)
+			return ret;
+	}
 	if (c->recorder) {
 		ret = dat_writer_drain(c->recorder, until_ns, collector_record, c);
 		if (ret < 0)

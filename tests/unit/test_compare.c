@@ -92,6 +92,27 @@ static char *write_doc(const char *name, int ncpu, u64 n, double floor_ns, doubl
 	return path;
 }
 
+/* write_doc's document with the kernel release and source a run records */
+static char *write_doc_on(const char *name, const char *release, const char *source)
+{
+	char *path = write_doc(name, 2, 20000, 5000, 10000, 1000, "tlat/1.1");
+	char doc[1 << 16];
+	size_t n;
+	FILE *f = fopen(path, "r");
+
+	assert_non_null(f);
+	n = fread(doc, 1, sizeof(doc) - 1, f);
+	assert_true(n > 0 && n < sizeof(doc) - 1);
+	doc[n] = '\0';
+	fclose(f);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "{\"system\": {\"release\": \"%s\"}, \"source\": \"%s\", %s", release,
+		source, doc + 1);
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -293,6 +314,34 @@ static void test_verdicts(void **state)
 }
 
 /* a directory and a list of runs pooled: counts add up, the runs kept apart */
+/*
+ * kernel against kernel: the header and the JSON name each side's kernel and
+ * source; a side whose runs differ in them names none
+ */
+static void test_kernels(void **state)
+{
+	char *b = write_doc_on("k61.json", "6.1.0-56-rt-amd64", "timerlat");
+	char *n = write_doc_on("k612.json", "6.12.117+deb12-rt-amd64", "timerlat");
+	char *mixed;
+	char err[TLAT_ERR_LEN];
+	struct cmp_side s;
+
+	(void)state;
+	assert_int_equal(COMPARE(b, n), 0);
+	assert_non_null(strstr(out, "(1 run, tlat) kernel 6.1.0-56-rt-amd64, source timerlat\n"));
+	assert_non_null(strstr(out, "(1 run, tlat) kernel 6.12.117+deb12-rt-amd64, source timerlat\n"));
+	assert_int_equal(COMPARE("--json", "-", b, n), 0);
+	assert_non_null(strstr(out, "\"kernel\": \"6.12.117+deb12-rt-amd64\""));
+	assert_true(asprintf(&mixed, "%s,%s", b, n) > 0);
+	assert_int_equal(cmp_side_read(&s, mixed, err), 0);
+	assert_string_equal(s.kernel, "");
+	assert_string_equal(s.source, "timerlat");
+	cmp_side_free(&s);
+	free(mixed);
+	free(b);
+	free(n);
+}
+
 static void test_several_runs(void **state)
 {
 	char *d, *r1, *r2, *r3, *list;
@@ -360,7 +409,8 @@ static void test_cyclictest(void **state)
 	/* against tlat's document: the thread latency alone */
 	tl = write_doc("tl.json", 2, 1000, 5000, 1000, 1000, "tlat/1.1");
 	assert_int_equal(COMPARE(ct, tl), 0);
-	assert_null(strstr(out, " irq "));
+	assert_null(strstr(out, "  ALL irq "));
+	assert_non_null(strstr(out, "# irq latency: in NEW only, not compared\n"));
 	assert_non_null(strstr(out, "  ALL thread  p99.9"));
 	free(ct);
 	free(tl);
@@ -536,6 +586,7 @@ int main(void)
 		cmocka_unit_test(test_ks),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_several_runs),
+		cmocka_unit_test(test_kernels),
 		cmocka_unit_test(test_cyclictest),
 		cmocka_unit_test(test_outputs),
 		cmocka_unit_test(test_refusals),
