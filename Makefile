@@ -85,7 +85,7 @@ UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
 TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
 .PHONY: all clean install test deps unit-test live-test vm-test vm-test-many vm-test-aa vm-test-deb test-tools \
-	kill-storm deb
+	kill-storm vm-storm deb
 
 all: tlat
 
@@ -238,6 +238,17 @@ vm-test-aa: tlat
 	TLAT_VM_RTLA=$$TLAT_VM_RTLA scripts/vm/run.sh --series 6.12 --no-checkpatch --no-dkms \
 		--suite tests/vm/aa-rtla.sh
 	scripts/vm/run.sh --series 6.1 --no-checkpatch --no-dkms --suite tests/vm/aa-hits.sh
+
+# the module's full storms (tests/vm/storm.sh: 1000 load/unload cycles,
+# malformed parameters, /dev/tlat misuse, 30 s hotplug storms under 3 tlat
+# runs), on 4 vCPUs, with SLUB's red zones and poisoning, the two kernels
+# side by side; vm-test runs the short ones in its default suite.
+# VM_STORM_SMP=2 for the guests' default.
+VM_STORM_SMP ?= 4
+VM_STORM_ARGS = --no-checkpatch --no-dkms --suite tests/vm/storm.sh --timeout 900 \
+	--smp $(VM_STORM_SMP) --append 'tlat_storm=full slub_debug=FZP'
+vm-storm: tlat
+	scripts/vm/parallel.sh "--series 6.1 $(VM_STORM_ARGS)" "--series 6.12 $(VM_STORM_ARGS)"
 
 # installs what it needs first, so it works on a fresh machine
 test:

@@ -143,6 +143,8 @@ static void tlat_agg_reset(void)
 
 /* State of one open /dev/tlat_agg: its latest snapshot. */
 struct tlat_agg_file {
+	struct mutex lock;	/* one read at a time: buf, taken */
+	bool taken;		/* buf holds a snapshot */
 	size_t len;
 	void *buf;
 };
@@ -213,18 +215,30 @@ static int tlat_agg_open(struct inode *inode, struct file *file)
 		kfree(af);
 		return -ENOMEM;
 	}
+	mutex_init(&af->lock);
 	file->private_data = af;
 	return 0;
 }
 
+/*
+ * A read from offset 0 takes a new snapshot; so does the first read of a
+ * file at any offset, which would otherwise copy out the buffer as vmalloc()
+ * left it.
+ */
 static ssize_t tlat_agg_read(struct file *file, char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
 	struct tlat_agg_file *af = file->private_data;
+	ssize_t ret;
 
-	if (*ppos == 0)
+	mutex_lock(&af->lock);
+	if (*ppos == 0 || !af->taken) {
 		tlat_agg_snapshot(af);
-	return simple_read_from_buffer(ubuf, count, ppos, af->buf, af->len);
+		af->taken = true;
+	}
+	ret = simple_read_from_buffer(ubuf, count, ppos, af->buf, af->len);
+	mutex_unlock(&af->lock);
+	return ret;
 }
 
 static long tlat_agg_ioctl(struct file *file, unsigned int cmd,
@@ -240,6 +254,7 @@ static int tlat_agg_release(struct inode *inode, struct file *file)
 {
 	struct tlat_agg_file *af = file->private_data;
 
+	mutex_destroy(&af->lock);
 	vfree(af->buf);
 	kfree(af);
 	return 0;

@@ -170,6 +170,8 @@ fi
 # ---- the user-space test helper, static so that it needs no library
 gcc -O2 -Wall -Wextra -static -pthread -o "$work/ufd_test" \
 	"$repo/tests/vm/ufd_test.c"
+gcc -O2 -Wall -Wextra -static -pthread -I"$repo/kernel" -o "$work/dev_storm" \
+	"$repo/tests/vm/dev_storm.c"
 gcc -O2 -Wall -Wextra -static -o "$work/tlat-hog" "$repo/tests/tools/tlat-hog.c"
 
 # ---- checkpatch, once
@@ -277,6 +279,7 @@ make_initramfs() {
 		cp "$DISK_MODULES_DIR"/* "$root/lib/tlat-disk/"
 	fi
 	install -m 755 "$work/ufd_test" "$root/tests/ufd_test"
+	install -m 755 "$work/dev_storm" "$root/tests/dev_storm"
 	# the auto-analysis tests' hog and checker, shared with the live tests
 	install -m 755 "$work/tlat-hog" "$root/tests/tlat-hog"
 	install -m 755 "$repo/tests/tools/check-aa-hog.sh" "$root/tests/"

@@ -415,6 +415,13 @@ fi
 rmdir $I 2>/dev/null
 echo 0 > $T/events/enable
 
+# ---- the module's storms, short (make vm-storm runs the full ones):
+# load/unload cycles, malformed parameters, /dev/tlat misuse, CPU hotplug
+# under tlat runs; each ends with the kernel log, the reference count and
+# /proc/slabinfo checked (tests/vm/storm-*.sh)
+. /tests/storm-lib.sh
+storms_run
+
 # ---- the kernel log
 check "dmesg has no WARN, BUG, lockdep or stall report" dmesg_clean
 diag "dmesg, tlat lines:"

@@ -27,43 +27,8 @@
 #include <unistd.h>
 
 #define DEV "/dev/tlat"
-
-static int failed;
-
-static void check(int cond, const char *what)
-{
-	printf("%s - ufd: %s\n", cond ? "ok" : "not ok", what);
-	if (!cond)
-		failed = 1;
-}
-
-static int pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
-static int open_errno(void)
-{
-	int fd = open(DEV, O_RDONLY);
-
-	if (fd >= 0) {
-		close(fd);
-		return 0;
-	}
-	return errno;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#define CHECK_PREFIX "ufd: "
+#include "vm_test.h"
 
 static void busy_us(long us)
 {
