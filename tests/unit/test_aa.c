@@ -1281,18 +1281,29 @@ static void test_stack_first_activation(void **state)
 }
 
 /*
- * tlat.ko's cold activation 2, whose thread crossed the threshold: a stack
- * of activation seq written 20 us before the expiry the IRQ sample implies
- * (42 us of IRQ latency), after the stacks before it. Whether the hit shows
- * it.
+ * tlat.ko's cold activation seq, whose thread crosses 100 us: its IRQ
+ * sample (42 us of IRQ latency) implies the expiry E-12, late by the stack's
+ * saving. Its timer IRQ is kept: the result is complete but for stacks.
  */
-static void cold_hit(struct fx *fx, u32 seq, bool shown)
+static void cold_activation(struct fx *fx, int cpu, u32 seq)
+{
+	local_timer(fx, cpu, AT(5), true);
+	local_timer(fx, cpu, AT(15), false);
+	sample(fx, TLAT_CTX_IRQ, cpu, seq, 0, AT(30), US(42));
+	sample(fx, TLAT_CTX_THREAD, cpu, seq, TLAT_PID, AT(300), US(300));
+}
+
+/*
+ * Cold activation 2 after a stack of activation seq written at ts, before
+ * the expiry the IRQ sample implies, after the stacks before it. Whether the
+ * hit shows it.
+ */
+static void cold_hit(struct fx *fx, u64 ts, u32 seq, bool shown)
 {
 	struct aa_result res;
 
-	stack(fx, 1, AT(-20), seq, stack_hit, 3);
-	sample(fx, TLAT_CTX_IRQ, 1, 2, 0, AT(30), US(42));
-	sample(fx, TLAT_CTX_THREAD, 1, 2, TLAT_PID, AT(300), US(300));
+	stack(fx, 1, ts, seq, stack_hit, 3);
+	cold_activation(fx, 1, 2);
 	result(fx, 1, &res);
 	if (shown)
 		assert_hit_stack(&res);
@@ -1316,32 +1327,33 @@ static void test_stack_before_derived_expiry(void **state)
 	struct aa_result res;
 
 	cfg.stack_threshold_ns = US(100);
-	/* the hit's seq: its stack */
+	/* the hit's seq: its stack, however long its saving took */
 	fx_open(fx, &aa_stock_ops, &cfg);
-	cold_hit(fx, 2, true);
+	cold_hit(fx, AT(-20), 2, true);
+	fx_open(fx, &aa_stock_ops, &cfg);
+	cold_hit(fx, AT(-5000), 2, true);
 
 	/* after the activation before, its stack and samples: still the hit's own */
 	fx_open(fx, &aa_stock_ops, &cfg);
 	stack(fx, 1, AT(-1020), 1, stack_old, 2);
 	sample(fx, TLAT_CTX_IRQ, 1, 1, 0, AT(-995), US(5));
 	sample(fx, TLAT_CTX_THREAD, 1, 1, TLAT_PID, AT(-990), US(10));
-	cold_hit(fx, 2, true);
+	cold_hit(fx, AT(-20), 2, true);
 
 	/* another activation's seq, at the same time: not the hit's */
 	fx_open(fx, &aa_stock_ops, &cfg);
-	cold_hit(fx, 1, false);
+	cold_hit(fx, AT(-20), 1, false);
 	fx_open(fx, &aa_stock_ops, &cfg);
-	cold_hit(fx, 3, false);
+	cold_hit(fx, AT(-20), 3, false);
 
 	/* no seq: by time, and the time is before the expiry */
 	fx_open(fx, &aa_stock_ops, &cfg);
-	cold_hit(fx, 0, false);
+	cold_hit(fx, AT(-20), 0, false);
 
 	/* another activation's seq after the expiry, as by time the hit's would be: not it */
 	fx_open(fx, &aa_stock_ops, &cfg);
 	stack(fx, 1, AT(10), 3, stack_later, 1);
-	sample(fx, TLAT_CTX_IRQ, 1, 2, 0, AT(30), US(30));
-	sample(fx, TLAT_CTX_THREAD, 1, 2, TLAT_PID, AT(300), US(300));
+	cold_activation(fx, 1, 2);
 	result(fx, 1, &res);
 	assert_int_equal(res.nr_frames, 0);
 	fx_close(fx);
@@ -1368,10 +1380,7 @@ static void test_stack_pushed_out(void **state)
 	for (u32 seq = 1; seq < hit; seq++)
 		stack(fx, 0, AT(-2000) + seq, seq, stack_old, 2);
 	stack(fx, 0, AT(-20), hit, stack_hit, 3);
-	local_timer(fx, 0, AT(5), true);	/* events kept: complete but for stacks */
-	local_timer(fx, 0, AT(15), false);
-	sample(fx, TLAT_CTX_IRQ, 0, hit, 0, AT(30), US(42));
-	sample(fx, TLAT_CTX_THREAD, 0, hit, TLAT_PID, AT(300), US(300));
+	cold_activation(fx, 0, hit);
 	result(fx, 0, &res);
 	assert_hit_stack(&res);
 	assert_true(res.complete);
@@ -1382,10 +1391,7 @@ static void test_stack_pushed_out(void **state)
 	stack(fx, 0, AT(-20), 2, stack_hit, 3);
 	for (u32 seq = 3; seq < 3 + MANY_STACKS; seq++)
 		stack(fx, 0, AT(-19) + seq, seq, stack_later, 1);
-	local_timer(fx, 0, AT(5), true);
-	local_timer(fx, 0, AT(15), false);
-	sample(fx, TLAT_CTX_IRQ, 0, 2, 0, AT(30), US(42));
-	sample(fx, TLAT_CTX_THREAD, 0, 2, TLAT_PID, AT(300), US(300));
+	cold_activation(fx, 0, 2);
 	result(fx, 0, &res);
 	assert_int_equal(res.nr_frames, 0);
 	assert_false(res.complete);
