@@ -51,7 +51,8 @@ int kstack_decode(const struct kstack_event *ks, struct tep_event *event,
  * @ks: the event's fields
  * @event: the record's event: records of other events are ignored
  * @record: the record
- * @sink: where the stack goes, if it takes stacks
+ * @sink: where the stack goes, if it takes stacks, with its activation's
+ *	seqnum where the event has one
  */
 void kstack_forward(const struct kstack_event *ks, struct tep_event *event,
 		    struct tep_record *record, struct tlat_sink *sink);
