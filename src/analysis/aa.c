@@ -137,9 +137,10 @@ void aa_add_work(struct aa_engine *aa, int cpu, u64 ts_ns, u64 work, u64 work_fu
 	c->task.work_func = work_func;
 }
 
-void aa_add_stack(struct aa_engine *aa, int cpu, u64 ts_ns, const u64 *ips, int nr)
+void aa_add_stack(struct aa_engine *aa, const struct tlat_stack *stack)
 {
-	struct aa_cpu *c = aa_cpu(aa, cpu);
+	struct aa_cpu *c = aa_cpu(aa, stack->cpu);
+	int nr = stack->nr;
 	struct aa_stack *st;
 
 	/* after a hit, the stacks of later activations would push its own out */
@@ -152,11 +153,13 @@ void aa_add_stack(struct aa_engine *aa, int cpu, u64 ts_ns, const u64 *ips, int 
 	if (st->nr || st->ts) {
 		c->stack_dropped = true;
 		c->stack_dropped_ns = st->ts;
+		c->stack_dropped_seq = st->seq;
 	}
-	st->ts = ts_ns;
+	st->ts = stack->ts_ns;
+	st->seq = stack->seq;
 	st->nr = nr;
-	memcpy(st->ips, ips, nr * sizeof(*ips));
-	if (c->hit && aa_stack_of_hit(c, ts_ns))
+	memcpy(st->ips, stack->ips, nr * sizeof(*st->ips));
+	if (c->hit && aa_stack_of_hit(c, st->ts, st->seq))
 		c->stack_found = true;
 }
 
@@ -229,7 +232,7 @@ static void aa_freeze(struct aa_cpu *c, bool irq_stop, u64 at_ns)
 	c->next_expected_ns = 0;
 	/* a stack saved at the timer IRQ came first: later ones must not push it out */
 	for (int i = 0; i < AA_MAX_STACKS; i++)
-		if (c->stacks[i].nr && aa_stack_of_hit(c, c->stacks[i].ts))
+		if (c->stacks[i].nr && aa_stack_of_hit(c, c->stacks[i].ts, c->stacks[i].seq))
 			c->stack_found = true;
 }
 
@@ -248,21 +251,16 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 {
 	struct aa_cpu *c = aa_cpu(aa, s->cpu);
 	struct aa_activation *a;
-	u64 prev_sample_ns;
 	bool counts;
 
 	if (!c)
 		return;
-	prev_sample_ns = c->last_sample_ns;
-	if (s->ts_ns > c->last_sample_ns)
-		c->last_sample_ns = s->ts_ns;
 	counts = aa_in_run(aa, s->ts_ns);
 	a = &c->cur;
 	if (s->ctx == TLAT_CTX_IRQ) {
 		*a = (struct aa_activation){
 			.have_irq = true, .seq = s->seq, .irq_ts = s->ts_ns,
 			.irq_latency = s->latency_ns, .irq_pid = s->pid,
-			.after_ns = prev_sample_ns,
 		};
 		aa_seen(c, s->ts_ns);
 		if (c->hit && !c->next_expected_ns && s->seq != c->hit_act.seq)

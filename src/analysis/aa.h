@@ -211,15 +211,13 @@ void aa_add_work(struct aa_engine *aa, int cpu, u64 ts_ns, u64 work, u64 work_fu
 /**
  * aa_add_stack - a stack saved at a timer IRQ
  * @aa: the engine
- * @cpu: the CPU
- * @ts_ns: when it was saved: in the activation running then
- * @ips: the return addresses, innermost first
- * @nr: how many
+ * @stack: the stack: its activation's seq, or without one its time, says
+ *	whose it is
  *
  * Kept in a bounded ring until the hit's own is found; a stack pushed out
  * before that makes the result incomplete.
  */
-void aa_add_stack(struct aa_engine *aa, int cpu, u64 ts_ns, const u64 *ips, int nr);
+void aa_add_stack(struct aa_engine *aa, const struct tlat_stack *stack);
 
 /**
  * aa_lost - the kernel dropped events on a CPU

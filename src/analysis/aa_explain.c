@@ -263,41 +263,24 @@ static void aa_threads_from_switches(const struct aa_engine *aa, const struct aa
 }
 
 /*
- * The hit's stack: the first saved after its expiry. False if a stack that
- * may have been it was pushed out of the ring, or one before it.
+ * The hit's stack: its activation's, or where the source does not say, the
+ * first saved after its expiry. False if a stack that may have been it was
+ * pushed out of the ring.
  */
 static bool aa_pick_stack(const struct aa_cpu *c, struct aa_result *res)
 {
-	const struct aa_stack *best = NULL, *late = NULL;
-	u64 expected = aa_expected_ns(&c->hit_act);
-	bool whole = !c->stack_dropped || c->stack_dropped_ns < expected;
+	const struct aa_stack *best = NULL;
+	bool whole = !c->stack_dropped ||
+		     aa_stack_before_hit(c, c->stack_dropped_ns, c->stack_dropped_seq);
 
 	for (int i = 0; i < AA_MAX_STACKS; i++) {
 		const struct aa_stack *st = &c->stacks[i];
 
-		if (!st->nr || !aa_stack_of_hit(c, st->ts))
+		if (!st->nr || !aa_stack_of_hit(c, st->ts, st->seq))
 			continue;
 		if (!best || st->ts < best->ts)
 			best = st;
 	}
-	/*
-	 * None from the expiry on: tlat.ko samples the time, saves the stack,
-	 * then writes stack and sample, so the expiry derived from the sample's
-	 * time is late by that work. On a cold first activation under TCG it
-	 * was more than the IRQ latency (42 us, CI r19) and the stack seemed
-	 * older than the expiry. The newest one after the previous activation's
-	 * samples, and less than an IRQ latency before that expiry, is the hit's
-	 * then (a bound of experience, not of the kernel: see issue 17's note).
-	 */
-	for (int i = 0; !best && i < AA_MAX_STACKS; i++) {
-		const struct aa_stack *st = &c->stacks[i];
-
-		if (st->nr && st->ts > c->hit_act.after_ns && st->ts < expected &&
-		    st->ts + c->hit_act.irq_latency >= expected && (!late || st->ts > late->ts))
-			late = st;
-	}
-	if (!best)
-		best = late;
 	if (best) {
 		res->nr_frames = best->nr;
 		memcpy(res->frames, best->ips, best->nr * sizeof(*best->ips));

@@ -12,10 +12,10 @@
 
 #define AA_DEFAULT_HISTORY	8192
 /*
- * The newest stacks: the hit's is the first saved after its expiry, and
- * once it is in, none displaces it (see aa_add_stack() and aa_freeze()).
- * One pushed out before the hit was known that may have been it makes the
- * result incomplete.
+ * The newest stacks: the hit's is the one of its activation (see
+ * aa_stack_of_hit()), and once it is in, none displaces it (see
+ * aa_add_stack() and aa_freeze()). One pushed out before the hit was known
+ * that may have been it makes the result incomplete.
  */
 #define AA_MAX_STACKS		16
 /* ring-buffer and kernel-measured times can disagree by this much */
@@ -54,11 +54,11 @@ struct aa_activation {
 	u64 thread_ts;
 	u64 thread_latency;
 	int thread_pid;		/* the measuring thread */
-	u64 after_ns;		/* the CPU's last sample before it: its stack comes later */
 };
 
 struct aa_stack {
 	u64 ts;
+	u32 seq;		/* 0: the source does not say */
 	int nr;
 	u64 ips[AA_MAX_FRAMES];
 };
@@ -89,7 +89,9 @@ struct aa_cpu {
 	struct aa_stack stacks[AA_MAX_STACKS];
 	int stack_next;
 	bool stack_dropped;
-	u64 stack_dropped_ns;	/* when the newest stack pushed out was saved */
+	/* the newest stack pushed out: when it was saved, and its activation */
+	u64 stack_dropped_ns;
+	u32 stack_dropped_seq;
 	/*
 	 * Where events were lost, in time: samples may arrive long after the
 	 * events they explain, so a loss is placed between the newest time
@@ -99,7 +101,6 @@ struct aa_cpu {
 	int gap_next;
 	bool gap_open;
 	u64 last_ns;
-	u64 last_sample_ns;	/* the newest sample's time, of any context */
 	bool have_task;
 	struct aa_task task;
 	struct aa_event ring[];	/* the history, aa_engine.cfg.history events */
@@ -141,11 +142,31 @@ static inline u64 aa_expected_ns(const struct aa_activation *a)
 	return a->irq_ts > a->irq_latency ? a->irq_ts - a->irq_latency : 0;
 }
 
-/* whether a stack saved at ts_ns can be the hit activation's */
-static inline bool aa_stack_of_hit(const struct aa_cpu *c, u64 ts_ns)
+/*
+ * Whether a stack saved at ts_ns, of activation seq (0: unknown), can be the
+ * hit activation's. tlat.ko names the activation: it takes the time, saves
+ * the stack (5 ms on a cold first activation under TCG), then writes stack
+ * and IRQ sample, so the expiry derived from the sample's time is late by
+ * that work, and its stack can seem older than the expiry. The others say
+ * it by time, which suffices: the timerlat tracer writes its stack after
+ * the IRQ sample, and the tracepoint source's stacktrace trigger runs after
+ * hrtimer_expire_entry, its IRQ sample's event, is written; both are later
+ * than the derived expiry and earlier than the next activation's.
+ */
+static inline bool aa_stack_of_hit(const struct aa_cpu *c, u64 ts_ns, u32 seq)
 {
+	if (seq)
+		return seq == c->hit_act.seq;
 	return ts_ns >= aa_expected_ns(&c->hit_act) &&
 	       (!c->next_expected_ns || ts_ns < c->next_expected_ns);
+}
+
+/* whether a stack saved at ts_ns, of activation seq (0: unknown), came before the hit's */
+static inline bool aa_stack_before_hit(const struct aa_cpu *c, u64 ts_ns, u32 seq)
+{
+	if (seq)
+		return (int32_t)(seq - c->hit_act.seq) < 0;	/* seq wraps */
+	return ts_ns < aa_expected_ns(&c->hit_act);
 }
 
 /**

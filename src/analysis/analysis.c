@@ -152,9 +152,9 @@ void analysis_window(struct analysis *an, u64 from_ns, u64 until_ns)
 	aa_set_window(an->aa, from_ns, until_ns);
 }
 
-static void analysis_stack(void *an, int cpu, u64 ts_ns, const u64 *ips, int nr)
+static void analysis_stack(void *an, const struct tlat_stack *stack)
 {
-	aa_add_stack(((struct analysis *)an)->aa, cpu, ts_ns, ips, nr);
+	aa_add_stack(((struct analysis *)an)->aa, stack);
 }
 
 /* every sample: an activation that straddles the start needs its IRQ sample */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sample.h - what every source emits and every consumer receives: one latency
- * sample of one context (IRQ, thread, user-return) of one activation.
+ * sample of one context (IRQ, thread, user-return) of one activation, and
+ * with -s the stack saved at an activation's timer IRQ.
  */
 #ifndef TLAT_CORE_SAMPLE_H
 #define TLAT_CORE_SAMPLE_H
@@ -29,6 +30,19 @@ struct tlat_sample {
 	/* IRQ: the task the timer interrupted; else the measuring thread */
 	int pid;
 	enum tlat_ctx ctx;
+};
+
+/* a stack saved at a timer IRQ, innermost frame first */
+struct tlat_stack {
+	u64 ts_ns;		/* ring-buffer time of its event */
+	/*
+	 * Its activation, as struct tlat_sample's seq, where the source's
+	 * stack event names it (tlat.ko's); 0: unknown, placed by its time
+	 */
+	u32 seq;
+	int cpu;
+	int nr;
+	const u64 *ips;
 };
 
 #endif

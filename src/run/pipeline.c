@@ -75,13 +75,13 @@ static void pipeline_aggregate(struct tlat_sink *sink, int cpu, enum tlat_ctx ct
 							loglinear);
 }
 
-static void pipeline_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr)
+static void pipeline_stack(struct tlat_sink *sink, const struct tlat_stack *stack)
 {
 	struct pipeline *pl = (struct pipeline *)sink;
 
 	for (int i = 0; i < pl->nr_consumers; i++)
 		if (pl->consumers[i].ops->stack)
-			pl->consumers[i].ops->stack(pl->consumers[i].priv, cpu, ts_ns, ips, nr);
+			pl->consumers[i].ops->stack(pl->consumers[i].priv, stack);
 }
 
 void pipeline_init(struct pipeline *pl, const struct tlat_params *params)

@@ -41,11 +41,11 @@ static void count_sample(struct tlat_sink *sink, const struct tlat_sample *sampl
 	count->next->sample(count->next, sample);
 }
 
-static void count_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr)
+static void count_stack(struct tlat_sink *sink, const struct tlat_stack *stack)
 {
 	struct replay_count *count = (struct replay_count *)sink;
 
-	count->next->stack(count->next, cpu, ts_ns, ips, nr);
+	count->next->stack(count->next, stack);
 }
 
 static enum tlat_exit replay(struct run *run, struct dat_reader *rec,

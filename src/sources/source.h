@@ -18,8 +18,8 @@
 
 struct tlat_sink {
 	void (*sample)(struct tlat_sink *sink, const struct tlat_sample *sample);
-	/* the stack saved at a timer IRQ (-s), innermost frame first */
-	void (*stack)(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr);
+	/* the stack saved at a timer IRQ (-s) */
+	void (*stack)(struct tlat_sink *sink, const struct tlat_stack *stack);
 	/*
 	 * A CPU's context as a kernel collector counted it, whole since the
 	 * measured window began: it replaces what the sink had of it. The

@@ -24,8 +24,8 @@ struct tlat_consumer_ops {
 	 */
 	bool whole_run;
 	void (*sample)(void *priv, const struct tlat_sample *sample);
-	/* a stack saved at a timer IRQ, innermost frame first; NULL: not wanted */
-	void (*stack)(void *priv, int cpu, u64 ts_ns, const u64 *ips, int nr);
+	/* a stack saved at a timer IRQ; NULL: not wanted */
+	void (*stack)(void *priv, const struct tlat_stack *stack);
 	/*
 	 * A CPU's context counted whole in the kernel (struct tlat_sink's
 	 * aggregate()); NULL: the consumer needs the samples themselves.

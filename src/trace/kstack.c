@@ -34,6 +34,8 @@ int kstack_event_init(struct kstack_event *ks, struct tep_handle *tep, const cha
 	if (event_fields_find(event, fields, ARRAY_SIZE(fields)) ||
 	    (!(ks->ips->flags & TEP_FIELD_IS_DYNAMIC) && ks->ips->elementsize != sizeof(u64)))
 		return -ENOENT;
+	/* tlat.ko's: its stack's time is a poor guide to its activation (aa_stack_of_hit()) */
+	ks->seq = tep_find_field(event, "seqnum");
 	ks->id = event->id;
 	return 0;
 }
@@ -88,11 +90,15 @@ void kstack_forward(const struct kstack_event *ks, struct tep_event *event,
 		    struct tep_record *record, struct tlat_sink *sink)
 {
 	u64 ips[AA_MAX_FRAMES];
-	int nr;
+	unsigned long long seq = 0;
+	struct tlat_stack stack = { .ts_ns = record->ts, .cpu = record->cpu, .ips = ips };
 
 	if (event->id != ks->id || !sink->stack)
 		return;
-	nr = kstack_drop_repeats(ips, kstack_decode(ks, event, record, ips, AA_MAX_FRAMES));
-	if (nr)
-		sink->stack(sink, record->cpu, record->ts, ips, nr);
+	stack.nr = kstack_drop_repeats(ips, kstack_decode(ks, event, record, ips, AA_MAX_FRAMES));
+	if (!stack.nr)
+		return;
+	if (ks->seq && !tep_read_number_field(ks->seq, record->data, &seq))
+		stack.seq = (u32)seq;
+	sink->stack(sink, &stack);
 }

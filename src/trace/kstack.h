@@ -2,7 +2,8 @@
 /*
  * kstack.h - decoding of the stack a kernel source saves at the timer IRQ:
  * ftrace:kernel_stack (the timerlat tracer's print_stack) or tlat.ko's
- * tlat:tlat_stack. Both are a count and an array of return addresses.
+ * tlat:tlat_stack. Both are a count and an array of return addresses;
+ * tlat_stack also names its activation (seqnum), kernel_stack does not.
  */
 #ifndef TLAT_TRACE_KSTACK_H
 #define TLAT_TRACE_KSTACK_H
@@ -15,6 +16,7 @@ struct kstack_event {
 	int id;			/* -1: the source has no stack event */
 	struct tep_format_field *count;
 	struct tep_format_field *ips;
+	struct tep_format_field *seq;	/* NULL: the records do not name their activation */
 };
 
 /**
@@ -25,6 +27,8 @@ struct kstack_event {
  * @name: its name
  * @count_field: the field that counts its frames
  * @ips_field: its field of return addresses
+ *
+ * An event's seqnum field, if it has one, is the activation of its stacks.
  *
  * Returns 0, or -ENOENT if the event or a field is missing.
  */
@@ -47,7 +51,8 @@ int kstack_decode(const struct kstack_event *ks, struct tep_event *event,
  * @ks: the event's fields
  * @event: the record's event: records of other events are ignored
  * @record: the record
- * @sink: where the stack goes, if it takes stacks
+ * @sink: where the stack goes, if it takes stacks, with its activation's
+ *	seqnum where the event has one
  */
 void kstack_forward(const struct kstack_event *ks, struct tep_event *event,
 		    struct tep_record *record, struct tlat_sink *sink);

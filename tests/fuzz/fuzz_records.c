@@ -86,14 +86,12 @@ static void count_sample(struct tlat_sink *sink, const struct tlat_sample *sampl
 	(void)sample;
 }
 
-static void count_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr)
+static void count_stack(struct tlat_sink *sink, const struct tlat_stack *stack)
 {
 	(void)sink;
-	(void)cpu;
-	(void)ts_ns;
 	/* the sink reads every frame */
-	for (volatile int i = 0; i < nr; i++)
-		(void)ips[i];
+	for (volatile int i = 0; i < stack->nr; i++)
+		(void)stack->ips[i];
 }
 
 struct decoders {

@@ -568,6 +568,14 @@ static void result(struct fx *fx, int cpu, struct aa_result *res)
 	assert_int_equal(res->cpu, cpu);
 }
 
+/* a stack of activation seq (0: the source does not say, as the kernel's) */
+static void stack(struct fx *fx, int cpu, u64 ts, u32 seq, const u64 *ips, int nr)
+{
+	struct tlat_stack st = { .ts_ns = ts, .seq = seq, .cpu = cpu, .nr = nr, .ips = ips };
+
+	aa_add_stack(fx->aa, &st);
+}
+
 /* a part with exactly one line */
 static void assert_one_line(const struct aa_part *p, long long id, const char *name, u64 ns)
 {
@@ -1168,14 +1176,14 @@ static const u64 stack_hit[] = { 0xffffffff81000010ULL, 0xffffffff81000020ULL,
 				 0xffffffff81000030ULL };
 static const u64 stack_later[] = { 0xffffffff81000900ULL };
 
-/* the activation expected at E, its thread at E+150 crossing 100 us */
+/* the activation expected at E (seq 2), its thread at E+150 crossing 100 us */
 static void stack_activation(struct fx *fx)
 {
 	local_timer(fx, 0, AT(5), true);
-	sample(fx, TLAT_CTX_IRQ, 0, 1, HOG_PID, AT(8), US(8));
+	sample(fx, TLAT_CTX_IRQ, 0, 2, HOG_PID, AT(8), US(8));
 	local_timer(fx, 0, AT(15), false);
 	sched_switch(fx, 0, AT(150), "tlat-hog", HOG_PID, "tlat/0", TLAT_PID);
-	sample(fx, TLAT_CTX_THREAD, 0, 1, TLAT_PID, AT(150), US(150));
+	sample(fx, TLAT_CTX_THREAD, 0, 2, TLAT_PID, AT(150), US(150));
 }
 
 static void assert_hit_stack(const struct aa_result *res)
@@ -1193,28 +1201,30 @@ static void test_stack_pick(void **state)
 	cfg.stack_threshold_ns = US(100);	/* -s 100: the hit reaches it */
 	/* the timerlat tracer: the stack is written after the thread sample */
 	fx_open(fx, &aa_stock_ops, &cfg);
-	aa_add_stack(fx->aa, 0, AT(-990), stack_old, 2);	/* the activation before */
+	stack(fx, 0, AT(-990), 0, stack_old, 2);	/* the activation before */
 	stack_activation(fx);
-	aa_add_stack(fx->aa, 0, AT(151), stack_hit, 3);
-	aa_add_stack(fx->aa, 0, AT(1151), stack_later, 1);
+	stack(fx, 0, AT(151), 0, stack_hit, 3);
+	stack(fx, 0, AT(1151), 0, stack_later, 1);
 	result(fx, 0, &res);
 	assert_hit_stack(&res);
+	assert_true(res.complete);
 	fx_close(fx);
 
 	/* tlat.ko: saved at the timer IRQ, before the hit is known */
 	fx_open(fx, &aa_stock_ops, &cfg);
-	aa_add_stack(fx->aa, 0, AT(-992), stack_old, 2);
-	aa_add_stack(fx->aa, 0, AT(8), stack_hit, 3);
+	stack(fx, 0, AT(-992), 1, stack_old, 2);
+	stack(fx, 0, AT(8), 2, stack_hit, 3);
 	stack_activation(fx);
-	aa_add_stack(fx->aa, 0, AT(1008), stack_later, 1);
-	aa_add_stack(fx->aa, 0, AT(2008), stack_later, 1);
+	stack(fx, 0, AT(1008), 3, stack_later, 1);
+	stack(fx, 0, AT(2008), 4, stack_later, 1);
 	result(fx, 0, &res);
 	assert_hit_stack(&res);
+	assert_true(res.complete);
 	fx_close(fx);
 
 	/* only an older stack: none */
 	fx_open(fx, &aa_stock_ops, &cfg);
-	aa_add_stack(fx->aa, 0, AT(-990), stack_old, 2);
+	stack(fx, 0, AT(-990), 0, stack_old, 2);
 	stack_activation(fx);
 	result(fx, 0, &res);
 	assert_int_equal(res.nr_frames, 0);
@@ -1226,9 +1236,9 @@ static void test_stack_pick(void **state)
 	 */
 	fx_open(fx, &aa_stock_ops, &cfg);
 	stack_activation(fx);
-	aa_add_stack(fx->aa, 0, AT(1003), stack_later, 1);
-	sample(fx, TLAT_CTX_IRQ, 0, 2, 0, AT(1003), US(3));
-	aa_add_stack(fx->aa, 0, AT(2003), stack_later, 1);
+	stack(fx, 0, AT(1003), 0, stack_later, 1);
+	sample(fx, TLAT_CTX_IRQ, 0, 3, 0, AT(1003), US(3));
+	stack(fx, 0, AT(2003), 0, stack_later, 1);
 	result(fx, 0, &res);
 	assert_int_equal(res.nr_frames, 0);
 	fx_close(fx);
@@ -1249,7 +1259,7 @@ static void test_stack_first_activation(void **state)
 
 	cfg.stack_threshold_ns = US(3);		/* -s 3 -T 10 */
 	fx_open(fx, &aa_stock_ops, &cfg);
-	aa_add_stack(fx->aa, 1, AT(8), stack_hit, 3);
+	stack(fx, 1, AT(8), 0, stack_hit, 3);
 	sample(fx, TLAT_CTX_IRQ, 1, 0, 0, AT(8), US(8));
 	sample(fx, TLAT_CTX_THREAD, 1, 0, TLAT_PID, AT(40), US(40));
 	sample(fx, TLAT_CTX_USER, 1, 0, TLAT_PID, AT(45), US(45));
@@ -1262,7 +1272,7 @@ static void test_stack_first_activation(void **state)
 	/* below -s: none, events or not */
 	cfg.stack_threshold_ns = US(50);
 	fx_open(fx, &aa_stock_ops, &cfg);
-	aa_add_stack(fx->aa, 1, AT(8), stack_hit, 3);
+	stack(fx, 1, AT(8), 0, stack_hit, 3);
 	sample(fx, TLAT_CTX_IRQ, 1, 0, 0, AT(8), US(8));
 	sample(fx, TLAT_CTX_THREAD, 1, 0, TLAT_PID, AT(40), US(40));
 	result(fx, 1, &res);
@@ -1270,16 +1280,35 @@ static void test_stack_first_activation(void **state)
 	fx_close(fx);
 }
 
-/* tlat.ko's cold activation: its stack written 20 us before the expiry its sample implies */
-static void cold_hit_has_its_stack(struct fx *fx)
+/*
+ * tlat.ko's cold activation seq, whose thread crosses 100 us: its IRQ
+ * sample (42 us of IRQ latency) implies the expiry E-12, late by the stack's
+ * saving. Its timer IRQ is kept: the result is complete but for stacks.
+ */
+static void cold_activation(struct fx *fx, int cpu, u32 seq)
+{
+	local_timer(fx, cpu, AT(5), true);
+	local_timer(fx, cpu, AT(15), false);
+	sample(fx, TLAT_CTX_IRQ, cpu, seq, 0, AT(30), US(42));
+	sample(fx, TLAT_CTX_THREAD, cpu, seq, TLAT_PID, AT(300), US(300));
+}
+
+/*
+ * Cold activation 2 after a stack of activation seq written at ts, before
+ * the expiry the IRQ sample implies, after the stacks before it. Whether the
+ * hit shows it.
+ */
+static void cold_hit(struct fx *fx, u64 ts, u32 seq, bool shown)
 {
 	struct aa_result res;
 
-	aa_add_stack(fx->aa, 1, AT(-20), stack_hit, 3);
-	sample(fx, TLAT_CTX_IRQ, 1, 1, 0, AT(30), US(42));
-	sample(fx, TLAT_CTX_THREAD, 1, 1, TLAT_PID, AT(300), US(300));
+	stack(fx, 1, ts, seq, stack_hit, 3);
+	cold_activation(fx, 1, 2);
 	result(fx, 1, &res);
-	assert_hit_stack(&res);
+	if (shown)
+		assert_hit_stack(&res);
+	else
+		assert_int_equal(res.nr_frames, 0);
 	fx_close(fx);
 }
 
@@ -1287,24 +1316,86 @@ static void cold_hit_has_its_stack(struct fx *fx)
  * tlat.ko samples the time, saves the stack, then writes stack and IRQ
  * sample: the expiry derived from the sample's time (less its latency) is
  * late by that work, and on a cold first activation under TCG the stack
- * seemed older than the expiry (42 us of IRQ latency, CI r19). The newest
- * stack after the previous activation's samples is the hit's then, not one
- * of the activation before.
+ * seemed older than the expiry (42 us of IRQ latency, CI r19; 5 ms of stack
+ * saving). Its stack names its activation: that, not its time, makes it the
+ * hit's. A stack that does not name one is placed by its time.
  */
 static void test_stack_before_derived_expiry(void **state)
 {
 	struct fx *fx = *state;
 	struct aa_config cfg = config(0, 100, &aa_stock_ops);
+	struct aa_result res;
 
 	cfg.stack_threshold_ns = US(100);
+	/* the hit's seq: its stack, however long its saving took */
 	fx_open(fx, &aa_stock_ops, &cfg);
-	cold_hit_has_its_stack(fx);
+	cold_hit(fx, AT(-20), 2, true);
+	fx_open(fx, &aa_stock_ops, &cfg);
+	cold_hit(fx, AT(-5000), 2, true);
 
+	/* after the activation before, its stack and samples: still the hit's own */
 	fx_open(fx, &aa_stock_ops, &cfg);
-	aa_add_stack(fx->aa, 1, AT(-1020), stack_old, 2);
-	sample(fx, TLAT_CTX_IRQ, 1, 0, 0, AT(-995), US(5));
-	sample(fx, TLAT_CTX_THREAD, 1, 0, TLAT_PID, AT(-990), US(10));
-	cold_hit_has_its_stack(fx);
+	stack(fx, 1, AT(-1020), 1, stack_old, 2);
+	sample(fx, TLAT_CTX_IRQ, 1, 1, 0, AT(-995), US(5));
+	sample(fx, TLAT_CTX_THREAD, 1, 1, TLAT_PID, AT(-990), US(10));
+	cold_hit(fx, AT(-20), 2, true);
+
+	/* another activation's seq, at the same time: not the hit's */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	cold_hit(fx, AT(-20), 1, false);
+	fx_open(fx, &aa_stock_ops, &cfg);
+	cold_hit(fx, AT(-20), 3, false);
+
+	/* no seq: by time, and the time is before the expiry */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	cold_hit(fx, AT(-20), 0, false);
+
+	/* another activation's seq after the expiry, as by time the hit's would be: not it */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	stack(fx, 1, AT(10), 3, stack_later, 1);
+	cold_activation(fx, 1, 2);
+	result(fx, 1, &res);
+	assert_int_equal(res.nr_frames, 0);
+	fx_close(fx);
+}
+
+/* more stacks than the analysis keeps before a hit */
+#define MANY_STACKS	40
+
+/*
+ * The stacks kept are bounded: one pushed out before the hit was known
+ * makes its result incomplete only if it may have been the hit's, by seq
+ * where the source names it, else by time.
+ */
+static void test_stack_pushed_out(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 100, &aa_stock_ops);
+	struct aa_result res;
+	const u32 hit = MANY_STACKS + 1;
+
+	cfg.stack_threshold_ns = US(100);
+	/* the stacks of the activations before the hit's: none of them was its */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	for (u32 seq = 1; seq < hit; seq++)
+		stack(fx, 0, AT(-2000) + seq, seq, stack_old, 2);
+	stack(fx, 0, AT(-20), hit, stack_hit, 3);
+	cold_activation(fx, 0, hit);
+	result(fx, 0, &res);
+	assert_hit_stack(&res);
+	assert_true(res.complete);
+	fx_close(fx);
+
+	/* the hit's pushed out by later ones before its samples came: lost */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	stack(fx, 0, AT(-20), 2, stack_hit, 3);
+	for (u32 seq = 3; seq < 3 + MANY_STACKS; seq++)
+		stack(fx, 0, AT(-19) + seq, seq, stack_later, 1);
+	cold_activation(fx, 0, 2);
+	result(fx, 0, &res);
+	assert_int_equal(res.nr_frames, 0);
+	assert_false(res.complete);
+	fx_close(fx);
 }
 
 /*
@@ -1342,7 +1433,7 @@ static void test_stack_below_threshold(void **state)
 
 	cfg.stack_threshold_ns = US(1000000);
 	fx_open(fx, &aa_stock_ops, &cfg);
-	aa_add_stack(fx->aa, 0, AT(8), stack_hit, 3);
+	stack(fx, 0, AT(8), 2, stack_hit, 3);
 	stack_activation(fx);
 	result(fx, 0, &res);
 	assert_int_equal(res.nr_frames, 0);
@@ -1414,19 +1505,21 @@ struct stack_sink {
 	int calls;
 	int cpu;
 	u64 ts;
+	u32 seq;
 	int nr;
 	u64 ips[AA_MAX_FRAMES];
 };
 
-static void sink_stack(struct tlat_sink *sink, int cpu, u64 ts_ns, const u64 *ips, int nr)
+static void sink_stack(struct tlat_sink *sink, const struct tlat_stack *stack)
 {
 	struct stack_sink *s = (struct stack_sink *)sink;
 
 	s->calls++;
-	s->cpu = cpu;
-	s->ts = ts_ns;
-	s->nr = nr;
-	memcpy(s->ips, ips, nr * sizeof(*ips));
+	s->cpu = stack->cpu;
+	s->ts = stack->ts_ns;
+	s->seq = stack->seq;
+	s->nr = stack->nr;
+	memcpy(s->ips, stack->ips, stack->nr * sizeof(*stack->ips));
 }
 
 /* tlat.ko's tlat_stack: a count and a __data_loc array (no element size) */
@@ -1453,8 +1546,9 @@ static void test_stack_decode_module(void **state)
 	unsigned char data[64] = { 0 };
 	struct tep_record record = { .cpu = 1, .ts = 5, .data = data, .size = 20 + 24 };
 	u32 loc = 20 | (24 << 16);	/* the array at offset 20, 24 bytes long */
-	u32 nr = 3;
+	u32 nr = 3, seq = 7;
 	u64 out[AA_MAX_FRAMES];
+	struct stack_sink sink = { .sink.stack = sink_stack };
 	struct kstack_event ks;
 
 	(void)state;
@@ -1465,6 +1559,16 @@ static void test_stack_decode_module(void **state)
 	assert_int_equal(kstack_event_init(&ks, tep, "tlat", "tlat_stack", "nr", "ips"), 0);
 	assert_int_equal(kstack_decode(&ks, event, &record, out, AA_MAX_FRAMES), 3);
 	assert_memory_equal(out, three, sizeof(three));
+
+	/* forwarded with its activation's seqnum */
+	memcpy(data + 8, &seq, 4);
+	kstack_forward(&ks, event, &record, &sink.sink);
+	assert_int_equal(sink.calls, 1);
+	assert_int_equal(sink.cpu, 1);
+	assert_int_equal(sink.ts, 5);
+	assert_int_equal(sink.seq, 7);
+	assert_int_equal(sink.nr, 3);
+	assert_memory_equal(sink.ips, three, sizeof(three));
 	tep_free(tep);
 }
 
@@ -1505,6 +1609,7 @@ static void test_stack_decode_612(void **state)
 	assert_int_equal(sink.calls, 1);
 	assert_int_equal(sink.cpu, 2);
 	assert_int_equal(sink.ts, 777);
+	assert_int_equal(sink.seq, 0);		/* kernel_stack does not name its activation */
 	assert_int_equal(sink.nr, 4);
 	assert_memory_equal(sink.ips, no_repeats, sizeof(no_repeats));
 	tep_free(tep);
@@ -2251,6 +2356,7 @@ int main(void)
 		FX_TEST(test_stack_pick),
 		FX_TEST(test_stack_first_activation),
 		FX_TEST(test_stack_before_derived_expiry),
+		FX_TEST(test_stack_pushed_out),
 		FX_TEST(test_stack_below_threshold),
 		FX_TEST(test_window),
 		cmocka_unit_test(test_stack_drop_repeats),

@@ -42,17 +42,7 @@ else
 	else
 		up_run timerlat timerlat/
 	fi
-	# Open bug (issue 17's note): tlat.ko samples the time, saves the stack,
-	# then writes stack and IRQ sample, so the sample's time is late by that
-	# work; on a module's first activation under TCG (a 5 ms first stack
-	# save) the stack seems older than the expiry and the -s case printed
-	# none (CI r14, r19; 1 run of 4 on a freshly loaded module with the
-	# analysis's bound, 3 of 3 on a loaded one). Until tlat.ko writes the
-	# IRQ sample first, the module stays loaded across the cases and
-	# measures once before them; a module tlat did not load it keeps.
-	modprobe tlat && tlat top -q -d 1 --source module > /dev/null 2>&1
 	up_run module tlat/
-	[ -d /sys/module/tlat ] && rmmod tlat
 fi
 
 [ -n "$up_alone" ] && vm_summary
