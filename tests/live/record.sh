@@ -116,16 +116,22 @@ check "report -T of a recording without the analysis's events: one line, exit $r
 	bash -c "[ $rc = 1 ] && [ \$(wc -l < $WORK/rep-t.err) = 1 ] && [ ! -s $WORK/rep-t.out ] &&
 		 grep -q 'record its events, or use --no-aa' $WORK/rep-t.err" || show "$WORK/rep-t.err"
 # an -e event of a system of its own: its format is there, and trace-cmd prints it
-# (each child's exit during the run sends its parent a SIGCHLD)
-(for _ in $(seq 8); do sleep 0.5; done) &
+# (a SIGCONT to a sleeping process every 100 ms for 4 s, each one a
+# signal_generate, whenever the run's 2 s fall: children's SIGCHLDs alone
+# are not sure to come in those 2 s)
+sleep 30 &
+target=$!
+(for _ in $(seq 40); do kill -CONT $target; sleep 0.1; done) &
 child=$!
 "$TLAT" record -o "$WORK/ev.dat" -d 2 -q -e signal:signal_generate > "$WORK/rec-ev.out" 2>&1
 rc=$?
 wait $child
+kill $target
+wait $target 2> /dev/null
 trace_cmd dump --systems "$WORK/ev.dat" > "$WORK/tc-ev-sys.out" 2>&1
 trace_cmd report "$WORK/ev.dat" > "$WORK/tc-ev.out" 2>&1
 check "record -e signal:signal_generate (exit $rc): its system's formats in the file, its events printed" \
-	bash -c "[ $rc = 0 ] && grep -q '^ *signal [0-9]* \[system' $WORK/tc-ev-sys.out &&
+	bash -c "[ $rc = 0 ] && grep -q '^[[:space:]]*signal [0-9]* \[system' $WORK/tc-ev-sys.out &&
 		 grep -q ' signal_generate: *sig=' $WORK/tc-ev.out" ||
 	show "$WORK/rec-ev.out" "$WORK/tc-ev-sys.out"
 
