@@ -94,8 +94,11 @@ timeouts:
   connection: {minutes: 2}
 context:
   arch: amd64
-  cpu: max
+  # qemu.jinja2 gives amd64 "-cpu host -enable-kvm" unless no_kvm, and QEMU
+  # refuses -enable-kvm beside -accel tcg: no KVM here
+  no_kvm: true
   extra_options:
+    - -cpu max
     - -smp 2
     - -accel tcg,thread=single
 actions:
@@ -117,6 +120,10 @@ actions:
       method: qemu
       media: tmpfs
       timeout: {minutes: 5}
+      # loglevel=4 keeps "Linux version", LAVA's default start message, off
+      # the console: the guest's own first line stands for it
+      parameters:
+        kernel-start-message: TLAT-VM-BEGIN
       prompts:
         - "root@tlat-vm:~# "
   - test:
