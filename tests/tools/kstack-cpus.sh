@@ -23,11 +23,13 @@ if [ "${1:-}" != --inside ]; then
 fi
 wakeups=$2
 mnt=$(mktemp -d /tmp/tlat-kstack.XXXXXX) || exit 1
-trap 'rmdir "$inst" 2> /dev/null; umount "$mnt"; rmdir "$mnt"' EXIT
-mount -t tracefs nodev "$mnt" || exit 1
 inst=$mnt/instances/tlat-kstack-probe-$$
-mkdir "$inst" || exit 1
 ev=$inst/events/timer/hrtimer_expire_entry
+# the trigger and the event off first: an instance in use cannot go
+trap 'echo "!stacktrace" > "$ev/trigger"; echo 0 > "$ev/enable"; rmdir "$inst"
+      umount "$mnt"; rmdir "$mnt"' EXIT
+mount -t tracefs nodev "$mnt" || exit 1
+mkdir "$inst" || exit 1
 echo 'stacktrace if function.function == hrtimer_wakeup' > "$ev/trigger" || exit 1
 echo 1 > "$ev/enable" || exit 1
 echo 1 > "$inst/tracing_on"
@@ -43,8 +45,6 @@ out=$(awk '
 	/function=hrtimer_wakeup/ { cpu = substr($2, 2, length($2) - 2) + 0; w[cpu]++ }
 	/<stack trace>/ { cpu = substr($2, 2, length($2) - 2) + 0; s[cpu]++ }
 	END { for (c in w) printf "%d %d %d\n", c, w[c], s[c] + 0 }' "$inst/trace" | sort -n)
-echo '!stacktrace' > "$ev/trigger"
-echo 0 > "$ev/enable"
 [ -n "$out" ] || { echo "kstack-cpus: no hrtimer_wakeup expiry traced" >&2; exit 1; }
 list=
 while read -r cpu w s; do
