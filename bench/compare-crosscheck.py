@@ -11,7 +11,12 @@
 # Usage: compare-crosscheck.py DIR [p99|p99_9 [THRESHOLD_US THRESHOLD_PCT]]
 #        compare-crosscheck.py --runs DIR: each run's thread p99 and p99.9 per
 #        CPU, in us, as tlat hist computed them
+#        compare-crosscheck.py --all FILE.json[.gz]...: each document's
+#        all-CPU thread p50, p99 and max, as tlat computed them during the
+#        run and recomputed here from its CPUs' buckets merged (the figures
+#        bench/vm-kernels.sh publishes from tlat compare)
 import glob
+import gzip
 import json
 import os
 import sys
@@ -80,7 +85,32 @@ def runs(d):
         print(f"  {os.path.basename(f):22s} " + "   ".join(cols))
 
 
+def all_cpus(path):
+    doc = json.load(gzip.open(path) if path.endswith(".gz") else open(path))
+    merged = {}
+    n = mx = 0
+    for cpu in doc["cpus"]:
+        st = cpu["thread"]
+        n += st["count"]
+        mx = max(mx, st["max"])
+        for lo, c in st["loglinear"]:
+            merged[lo] = merged.get(lo, 0) + c
+    buckets = sorted(merged.items())
+    own = doc["all"]["thread"]
+    mine = [pctl(buckets, n, mx, ppm) for ppm in (500000, 990000)]
+    same = (own["count"] == n and own["max"] == mx and
+            [own["percentiles"]["p50"], own["percentiles"]["p99"]] == mine)
+    print(f"{path}: thread, all CPUs: p50 {own['percentiles']['p50'] / 1000:.1f} us, "
+          f"p99 {own['percentiles']['p99'] / 1000:.0f} us, max {own['max'] / 1e6:.0f} ms "
+          f"in the document; from its buckets p50 {mine[0] / 1000:.1f} us, "
+          f"p99 {mine[1] / 1000:.0f} us, max {mx / 1e6:.0f} ms: "
+          f"{'the same' if same else 'DIFFERENT'}")
+    return same
+
+
 def main():
+    if sys.argv[1] == "--all":
+        sys.exit(0 if all([all_cpus(f) for f in sys.argv[2:]]) else 1)
     if sys.argv[1] == "--runs":
         runs(sys.argv[2])
         return
