@@ -43,7 +43,12 @@ for src in timerlat module tracepoints; do
 
 	tlat top -q -d 2 --source $src > $OFF_OUT 2> $OFF_ERR
 	rc=$?
-	check "$src source: the default set with CPU 1 offline: exit 0" test $rc = 0 || show_off
+	if [ $rc = 0 ]; then
+		ok "$src source: the default set with CPU 1 offline: exit 0"
+	else
+		not_ok "$src source: the default set with CPU 1 offline: exit 0 (exit $rc)"
+		show_off
+	fi
 	check "$src source: the default set measures the online CPU 0 only ($(summary_cpus))" \
 		test "$(summary_cpus)" = "0 "
 	check "$src source: the default set: no tlat_* instance left" no_tlat_instance
