@@ -34,6 +34,7 @@ struct walk {
 	u64 end;		/* of what is walked: the file, or a section */
 	bool swap;		/* the file's byte order is not this machine's */
 	int cpus;		/* version 6: the CPU count of the headers */
+	u64 long_size, page_size;
 	char *what;
 	size_t len;
 };
@@ -47,6 +48,11 @@ static int damaged(struct walk *w, const char *fmt, ...)
 	vsnprintf(w->what, w->len, fmt, ap);
 	va_end(ap);
 	return -EBADMSG;
+}
+
+static bool page_ok(u64 page)
+{
+	return page >= 1024 && page <= (1 << 20) && !(page & (page - 1));
 }
 
 /* @n bytes at the cursor, into @buf unless NULL; @name says whose they are */
@@ -142,6 +148,33 @@ static int event_formats(struct walk *w)
 	return ret;
 }
 
+/*
+ * A CPU's data: in the file, and its first page's header (a time, then the
+ * size of its data, flags above bit 27) within the page: libtracecmd loads
+ * that page as it opens the file, and walks it as far as the header says.
+ */
+static int cpu_pages(struct walk *w, u64 cpu, u64 at, u64 size, u64 page_size, bool packed)
+{
+	struct walk p = *w;
+	u64 commit;
+
+	if (!size)
+		return 0;
+	if (at > w->file_size || size > w->file_size - at)
+		return damaged(w, "CPU %llu's data runs past the end of the file",
+			       (unsigned long long)cpu);
+	if (packed || size < 8 + w->long_size)
+		return 0;
+	p.pos = at + 8;
+	p.end = w->file_size;
+	if (num(&p, (int)w->long_size, &commit, "a page's header"))
+		return -EBADMSG;
+	if (8 + w->long_size + (commit & ((1ULL << 27) - 1)) > page_size)
+		return damaged(w, "CPU %llu's data, page 1: a page's header says it holds more than a page",
+			       (unsigned long long)cpu);
+	return 0;
+}
+
 /* version 6: "flyrecord" then each CPU's offset and size; "latency" then text */
 static int cpu_data(struct walk *w, const char *kind)
 {
@@ -152,10 +185,9 @@ static int cpu_data(struct walk *w, const char *kind)
 	if (memcmp(kind, "flyrecord", 10))
 		return damaged(w, "its data is neither \"flyrecord\" nor \"latency\"");
 	for (int cpu = 0; cpu < w->cpus; cpu++) {
-		if (num(w, 8, &offset, "a CPU's data offset") || num(w, 8, &size, "a CPU's data size"))
+		if (num(w, 8, &offset, "a CPU's data offset") || num(w, 8, &size, "a CPU's data size") ||
+		    cpu_pages(w, cpu, offset, size, w->page_size, false))
 			return -EBADMSG;
-		if (size && (offset > w->file_size || size > w->file_size - offset))
-			return damaged(w, "CPU %d's data runs past the end of the file", cpu);
 	}
 	return 0;
 }
@@ -233,6 +265,9 @@ static int buffer(struct walk *w, struct walk *o, bool v7)
 	    string(o, NULL, 0, "a buffer's name") || string(o, NULL, 0, "a buffer's clock") ||
 	    num(o, 4, &page, "a buffer's page size") || num(o, 4, &cpus, "a buffer's CPU count"))
 		return -EBADMSG;
+	if (page && !page_ok(page))
+		return damaged(w, "a buffer's page size, %llu, is not a power of 2 from 1 KiB to 1 MiB",
+			       (unsigned long long)page);
 	for (u64 i = 0; i < cpus; i++) {
 		if (num(o, 4, &cpu, "a buffer's CPU") || num(o, 8, &at, "a buffer's CPU") ||
 		    num(o, 8, &size, "a buffer's CPU"))
@@ -240,9 +275,8 @@ static int buffer(struct walk *w, struct walk *o, bool v7)
 		if (cpu >= DAT_MAX_CPU)
 			return damaged(w, "a buffer's CPU id, %llu, is not below %d",
 				       (unsigned long long)cpu, DAT_MAX_CPU);
-		if (size && (at > w->file_size || size > w->file_size - at))
-			return damaged(w, "CPU %llu's data runs past the end of the file",
-				       (unsigned long long)cpu);
+		if (cpu_pages(w, cpu, at, size, page ?: w->page_size, packed))
+			return -EBADMSG;
 	}
 	return 0;
 }
@@ -352,18 +386,20 @@ int dat_check(int fd, char *what, size_t len)
 	    num(&w, 1, &endian, "the byte order") || num(&w, 1, &long_size, "the long size"))
 		return -EBADMSG;
 	if (strcmp(version, "6") && strcmp(version, "7"))
-		return damaged(&w, "its file version, \"%.8s\", is neither 6 nor 7", version);
+		return damaged(&w, "its file version is neither 6 nor 7");
 	if (endian > 1)
 		return damaged(&w, "its byte order, %llu, is neither 0 nor 1", (unsigned long long)endian);
 	if (long_size != 4 && long_size != 8)
 		return damaged(&w, "its long size, %llu, is neither 4 nor 8",
 			       (unsigned long long)long_size);
 	w.swap = endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	w.long_size = long_size;
 	ret = num(&w, 4, &page, "the page size");
 	if (ret)
 		return ret;
-	if (page < 1024 || page > (1 << 20) || (page & (page - 1)))
+	if (!page_ok(page))
 		return damaged(&w, "its page size, %llu, is not a power of 2 from 1 KiB to 1 MiB",
 			       (unsigned long long)page);
+	w.page_size = page;
 	return version[0] == '6' ? check_v6(&w) : check_v7(&w);
 }

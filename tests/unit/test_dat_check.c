@@ -211,8 +211,14 @@ static void test_v6(void **state)
 	patch(f, s.cpu_size, 65, 8);
 	expect_damage(f, "CPU 0's data runs past the end of the file");
 	build_v6(f, &s);
+	patch(f, f->len - 64 + 8, 4081, 8);
+	expect_damage(f, "CPU 0's data, page 1: a page's header says it holds more than a page");
+	build_v6(f, &s);
+	patch(f, f->len - 64 + 8, 4080 | (1ULL << 30), 8);	/* a flag, and a full page */
+	assert_int_equal(check(f, what, sizeof(what)), 0);
+	build_v6(f, &s);
 	f->b[10] = '5';
-	expect_damage(f, "its file version, \"5\", is neither 6 nor 7");
+	expect_damage(f, "its file version is neither 6 nor 7");
 	build_v6(f, &s);
 	patch(f, 14, 4095, 4);
 	expect_damage(f, "its page size, 4095, is not a power of 2 from 1 KiB to 1 MiB");
@@ -246,6 +252,9 @@ static void test_v7(void **state)
 	build_v7(f, &s);
 	patch(f, s.cpu_size, 1ULL << 62, 8);
 	expect_damage(f, "CPU 0's data runs past the end of the file");
+	build_v7(f, &s);
+	patch(f, f->len - 64 + 8, 1ULL << 26, 8);
+	expect_damage(f, "CPU 0's data, page 1: a page's header says it holds more than a page");
 	build_v7(f, &s);
 	patch(f, s.cpu_id, 0xffffffff, 4);
 	expect_damage(f, "a buffer's CPU id, 4294967295, is not below 65536");
