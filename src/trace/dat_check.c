@@ -5,7 +5,6 @@
  * and in its section. libtracecmd allocates what they say, and reads on.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,13 +12,14 @@
 #include <unistd.h>
 
 #include "trace/dat_check.h"
+#include "trace/dat_walk.h"
 
 #define DAT_MAGIC_LEN	10
-#define DAT_MAX_STRING	4096		/* a system's name, a clock's, ... */
 #define DAT_MAX_SECTIONS 1024		/* options sections chained in one file */
-#define DAT_MAX_CPU	65536		/* libtracecmd allocates the highest CPU id's slot */
+#define DAT_MAX_CPU	65536		/* libtracecmd allocates up to the highest CPU id */
 #define DAT_MAX_INFLATE	(1ULL << 30)	/* a compressed section's uncompressed size */
 #define SEC_COMPRESSED	1
+#define PAGE_RANGE	"is not a power of 2 from 1 KiB to 1 MiB"
 
 enum {
 	OPT_DONE = 0, OPT_BUFFER = 3, OPT_CPUCOUNT = 8, OPT_HEADER_INFO = 16,
@@ -27,123 +27,39 @@ enum {
 	OPT_BUFFER_TEXT, OPT_BTF_FILE, OPT_MODULES_FILE = 25,
 };
 
-struct walk {
-	int fd;
-	u64 file_size;
-	u64 pos;
-	u64 end;		/* of what is walked: the file, or a section */
-	bool swap;		/* the file's byte order is not this machine's */
-	int cpus;		/* version 6: the CPU count of the headers */
-	u64 long_size, page_size;
-	char *what;
-	size_t len;
-};
-
-static int damaged(struct walk *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int damaged(struct walk *w, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(w->what, w->len, fmt, ap);
-	va_end(ap);
-	return -EBADMSG;
-}
-
 static bool page_ok(u64 page)
 {
 	return page >= 1024 && page <= (1 << 20) && !(page & (page - 1));
 }
 
-/* @n bytes at the cursor, into @buf unless NULL; @name says whose they are */
-static int take(struct walk *w, void *buf, u64 n, const char *name)
+static int header_info(struct dat_walk *w)
 {
-	if (n > w->end - w->pos)
-		return damaged(w, "%s runs past the end of %s", name,
-			       w->end == w->file_size ? "the file" : "its section");
-	if (buf && pread(w->fd, buf, n, w->pos) != (ssize_t)n)
-		return damaged(w, "%s cannot be read", name);
-	w->pos += n;
-	return 0;
+	return dw_expect(w, "header_page", 12, "the header page") ?:
+	       dw_sized(w, 8, "the header page") ?:
+	       dw_expect(w, "header_event", 13, "the event header") ?:
+	       dw_sized(w, 8, "the event header");
 }
 
-/* a number of @bytes bytes, in the file's byte order */
-static int num(struct walk *w, int bytes, u64 *v, const char *name)
-{
-	unsigned char b[8];
-	int ret = take(w, b, bytes, name);
-
-	*v = 0;
-	for (int i = 0; !ret && i < bytes; i++)
-		*v |= (u64)b[w->swap ? bytes - 1 - i : i] << (8 * i);
-	return ret;
-}
-
-/* a size of @bytes bytes, then as much data */
-static int sized(struct walk *w, int bytes, const char *name)
-{
-	char what[128];
-	u64 size;
-
-	snprintf(what, sizeof(what), "%s's size", name);
-	return num(w, bytes, &size, what) ?: take(w, NULL, size, what);
-}
-
-/* a NUL-terminated string, into @buf (@len bytes) if not NULL */
-static int string(struct walk *w, char *buf, size_t len, const char *name)
-{
-	char c = 1;
-
-	for (size_t i = 0; c; i++) {
-		if (i == DAT_MAX_STRING)
-			return damaged(w, "%s has no end", name);
-		if (take(w, &c, 1, name))
-			return -EBADMSG;
-		if (buf && i < len)
-			buf[i] = c;
-	}
-	if (buf && len)
-		buf[len - 1] = '\0';
-	return 0;
-}
-
-static int expect(struct walk *w, const char *str, size_t n, const char *name)
-{
-	char buf[16];
-
-	if (take(w, buf, n, name))
-		return -EBADMSG;
-	return memcmp(buf, str, n) ? damaged(w, "%s is not there", name) : 0;
-}
-
-static int header_info(struct walk *w)
-{
-	return expect(w, "header_page", 12, "the header page") ?:
-	       sized(w, 8, "the header page") ?:
-	       expect(w, "header_event", 13, "the event header") ?:
-	       sized(w, 8, "the event header");
-}
-
-static int ftrace_events(struct walk *w)
+static int ftrace_events(struct dat_walk *w)
 {
 	u64 count;
-	int ret = num(w, 4, &count, "the count of ftrace events");
+	int ret = dw_num(w, 4, &count, "the count of ftrace events");
 
 	for (u64 i = 0; !ret && i < count; i++)
-		ret = sized(w, 8, "an ftrace event's format");
+		ret = dw_sized(w, 8, "an ftrace event's format");
 	return ret;
 }
 
-static int event_formats(struct walk *w)
+static int event_formats(struct dat_walk *w)
 {
 	u64 systems, count;
-	int ret = num(w, 4, &systems, "the count of event systems");
+	int ret = dw_num(w, 4, &systems, "the count of event systems");
 
 	for (u64 s = 0; !ret && s < systems; s++) {
-		ret = string(w, NULL, 0, "an event system's name") ?:
-		      num(w, 4, &count, "an event system's count of events");
+		ret = dw_string(w, NULL, 0, "an event system's name") ?:
+		      dw_num(w, 4, &count, "an event system's count of events");
 		for (u64 i = 0; !ret && i < count; i++)
-			ret = sized(w, 8, "an event's format");
+			ret = dw_sized(w, 8, "an event's format");
 	}
 	return ret;
 }
@@ -153,39 +69,40 @@ static int event_formats(struct walk *w)
  * size of its data, flags above bit 27) within the page: libtracecmd loads
  * that page as it opens the file, and walks it as far as the header says.
  */
-static int cpu_pages(struct walk *w, u64 cpu, u64 at, u64 size, u64 page_size, bool packed)
+static int cpu_pages(struct dat_walk *w, u64 cpu, u64 at, u64 size, u64 page_size, bool packed)
 {
-	struct walk p = *w;
+	struct dat_walk p = *w;
 	u64 commit;
 
 	if (!size)
 		return 0;
 	if (at > w->file_size || size > w->file_size - at)
-		return damaged(w, "CPU %llu's data runs past the end of the file",
-			       (unsigned long long)cpu);
+		return dw_damaged(w, "CPU %llu's data runs past the end of the file",
+				  (unsigned long long)cpu);
 	if (packed || size < 8 + w->long_size)
 		return 0;
 	p.pos = at + 8;
 	p.end = w->file_size;
-	if (num(&p, (int)w->long_size, &commit, "a page's header"))
+	if (dw_num(&p, (int)w->long_size, &commit, "a page's header"))
 		return -EBADMSG;
 	if (8 + w->long_size + (commit & ((1ULL << 27) - 1)) > page_size)
-		return damaged(w, "CPU %llu's data, page 1: a page's header says it holds more than a page",
-			       (unsigned long long)cpu);
+		return dw_damaged(w, "CPU %llu's data, page 1: %s", (unsigned long long)cpu,
+				  "a page's header says it holds more than a page");
 	return 0;
 }
 
 /* version 6: "flyrecord" then each CPU's offset and size; "latency" then text */
-static int cpu_data(struct walk *w, const char *kind)
+static int cpu_data(struct dat_walk *w, const char *kind)
 {
 	u64 offset, size;
 
 	if (!memcmp(kind, "latency  ", 10))
 		return 0;
 	if (memcmp(kind, "flyrecord", 10))
-		return damaged(w, "its data is neither \"flyrecord\" nor \"latency\"");
+		return dw_damaged(w, "its data is neither \"flyrecord\" nor \"latency\"");
 	for (int cpu = 0; cpu < w->cpus; cpu++) {
-		if (num(w, 8, &offset, "a CPU's data offset") || num(w, 8, &size, "a CPU's data size") ||
+		if (dw_num(w, 8, &offset, "a CPU's data offset") ||
+		    dw_num(w, 8, &size, "a CPU's data size") ||
 		    cpu_pages(w, cpu, offset, size, w->page_size, false))
 			return -EBADMSG;
 	}
@@ -193,7 +110,8 @@ static int cpu_data(struct walk *w, const char *kind)
 }
 
 /* version 7: the section at @offset, of id @id; @w walks its content on return */
-static int section(struct walk *w, u64 offset, unsigned int id, struct walk *s, bool *packed)
+static int section(struct dat_walk *w, u64 offset, unsigned int id, struct dat_walk *s,
+		   bool *packed)
 {
 	u64 sec_id, flags, desc, size, zsize, usize;
 
@@ -201,35 +119,37 @@ static int section(struct walk *w, u64 offset, unsigned int id, struct walk *s, 
 	s->pos = offset;
 	s->end = w->file_size;
 	if (offset > w->file_size)
-		return damaged(w, "the offset of section %u is past the end of the file", id);
-	if (num(s, 2, &sec_id, "a section's header") || num(s, 2, &flags, "a section's header") ||
-	    num(s, 4, &desc, "a section's header") || num(s, 8, &size, "a section's header"))
+		return dw_damaged(w, "the offset of section %u is past the end of the file", id);
+	if (dw_num(s, 2, &sec_id, "a section's header") ||
+	    dw_num(s, 2, &flags, "a section's header") ||
+	    dw_num(s, 4, &desc, "a section's header") ||
+	    dw_num(s, 8, &size, "a section's header"))
 		return -EBADMSG;
 	if (sec_id != id)
-		return damaged(w, "the section at offset %llu is not of id %u",
-			       (unsigned long long)offset, id);
+		return dw_damaged(w, "the section at offset %llu is not of id %u",
+				  (unsigned long long)offset, id);
 	if (size > s->end - s->pos)
-		return damaged(w, "section %u's size runs past the end of the file", id);
+		return dw_damaged(w, "section %u's size runs past the end of the file", id);
 	s->end = s->pos + size;
 	*packed = flags & SEC_COMPRESSED;
 	if (!*packed || id == OPT_BUFFER)
 		return 0;
-	if (num(s, 4, &zsize, "a compressed section's header") ||
-	    num(s, 4, &usize, "a compressed section's header"))
+	if (dw_num(s, 4, &zsize, "a compressed section's header") ||
+	    dw_num(s, 4, &usize, "a compressed section's header"))
 		return -EBADMSG;
 	if (zsize > s->end - s->pos)
-		return damaged(w, "section %u's compressed size runs past its end", id);
+		return dw_damaged(w, "section %u's compressed size runs past its end", id);
 	if (usize > DAT_MAX_INFLATE)
-		return damaged(w, "section %u's uncompressed size, %llu, is more than %llu", id,
-			       (unsigned long long)usize, DAT_MAX_INFLATE);
+		return dw_damaged(w, "section %u's uncompressed size, %llu, is more than %llu", id,
+				  (unsigned long long)usize, DAT_MAX_INFLATE);
 	return 0;
 }
 
 /* version 7: the sections an option points to, walked as far as they are not compressed */
-static int pointed(struct walk *w, unsigned int id, u64 offset)
+static int pointed(struct dat_walk *w, unsigned int id, u64 offset)
 {
 	bool packed;
-	struct walk s;
+	struct dat_walk s;
 	int ret = section(w, offset, id, &s, &packed);
 
 	if (ret || packed)
@@ -243,38 +163,40 @@ static int pointed(struct walk *w, unsigned int id, u64 offset)
 		return event_formats(&s);
 	case OPT_KALLSYMS:
 	case OPT_PRINTK:
-		return sized(&s, 4, id == OPT_KALLSYMS ? "kallsyms" : "the printk formats");
+		return dw_sized(&s, 4, id == OPT_KALLSYMS ? "kallsyms" : "the printk formats");
 	case OPT_CMDLINES:
-		return sized(&s, 8, "the saved command lines");
+		return dw_sized(&s, 8, "the saved command lines");
 	}
 	return 0;
 }
 
 /* a BUFFER option: its section, and each CPU's data */
-static int buffer(struct walk *w, struct walk *o, bool v7)
+static int buffer(struct dat_walk *w, struct dat_walk *o, bool v7)
 {
 	u64 offset, page, cpus, cpu, at, size;
 	bool packed;
-	struct walk s;
+	struct dat_walk s;
 
-	if (num(o, 8, &offset, "a buffer option's offset"))
+	if (dw_num(o, 8, &offset, "a buffer option's offset"))
 		return -EBADMSG;
 	if (!v7)
-		return offset > w->file_size ? damaged(w, "a buffer's offset is past the end of the file") : 0;
+		return offset > w->file_size ?
+		       dw_damaged(w, "a buffer's offset is past the end of the file") : 0;
 	if (section(w, offset, OPT_BUFFER, &s, &packed) ||
-	    string(o, NULL, 0, "a buffer's name") || string(o, NULL, 0, "a buffer's clock") ||
-	    num(o, 4, &page, "a buffer's page size") || num(o, 4, &cpus, "a buffer's CPU count"))
+	    dw_string(o, NULL, 0, "a buffer's name") || dw_string(o, NULL, 0, "a buffer's clock") ||
+	    dw_num(o, 4, &page, "a buffer's page size") ||
+	    dw_num(o, 4, &cpus, "a buffer's CPU count"))
 		return -EBADMSG;
 	if (page && !page_ok(page))
-		return damaged(w, "a buffer's page size, %llu, is not a power of 2 from 1 KiB to 1 MiB",
-			       (unsigned long long)page);
+		return dw_damaged(w, "a buffer's page size, %llu, %s", (unsigned long long)page,
+				  PAGE_RANGE);
 	for (u64 i = 0; i < cpus; i++) {
-		if (num(o, 4, &cpu, "a buffer's CPU") || num(o, 8, &at, "a buffer's CPU") ||
-		    num(o, 8, &size, "a buffer's CPU"))
+		if (dw_num(o, 4, &cpu, "a buffer's CPU") || dw_num(o, 8, &at, "a buffer's CPU") ||
+		    dw_num(o, 8, &size, "a buffer's CPU"))
 			return -EBADMSG;
 		if (cpu >= DAT_MAX_CPU)
-			return damaged(w, "a buffer's CPU id, %llu, is not below %d",
-				       (unsigned long long)cpu, DAT_MAX_CPU);
+			return dw_damaged(w, "a buffer's CPU id, %llu, is not below %d",
+					  (unsigned long long)cpu, DAT_MAX_CPU);
 		if (cpu_pages(w, cpu, at, size, page ?: w->page_size, packed))
 			return -EBADMSG;
 	}
@@ -282,86 +204,88 @@ static int buffer(struct walk *w, struct walk *o, bool v7)
 }
 
 /* the options at the cursor: version 6's end with id 0, version 7's with DONE's next offset */
-static int options(struct walk *w, struct walk *o, bool v7, u64 *next)
+static int options(struct dat_walk *w, struct dat_walk *o, bool v7, u64 *next)
 {
 	u64 id, size, v;
-	struct walk d;
+	struct dat_walk d;
 	char name[64];
 	int ret = 0;
 
 	*next = 0;
 	for (int nr = 1; !ret; nr++) {
 		snprintf(name, sizeof(name), "option %d", nr);
-		if (num(o, 2, &id, name))
+		if (dw_num(o, 2, &id, name))
 			return -EBADMSG;
 		if (!v7 && id == OPT_DONE)
 			return 0;
-		snprintf(name, sizeof(name), "option %d (id %llu)'s size", nr, (unsigned long long)id);
-		if (num(o, 4, &size, name))
+		snprintf(name, sizeof(name), "option %d (id %llu)'s size", nr,
+			 (unsigned long long)id);
+		if (dw_num(o, 4, &size, name))
 			return -EBADMSG;
 		d = *o;
 		d.end = d.pos + size;
-		if (take(o, NULL, size, name))
+		if (dw_take(o, NULL, size, name))
 			return -EBADMSG;
 		snprintf(name, sizeof(name), "option %d (id %llu)", nr, (unsigned long long)id);
 		switch (id) {
 		case OPT_DONE:
-			return num(&d, 8, next, name);
+			return dw_num(&d, 8, next, name);
 		case OPT_BUFFER:
 		case OPT_BUFFER_TEXT:
 			ret = buffer(w, &d, v7 && id == OPT_BUFFER);
 			break;
 		case OPT_CPUCOUNT:
-			ret = num(&d, 4, &v, name);
+			ret = dw_num(&d, 4, &v, name);
 			break;
 		case OPT_HEADER_INFO ... OPT_CMDLINES:
 		case OPT_BTF_FILE:
 		case OPT_MODULES_FILE:
 			if (v7)
-				ret = num(&d, 8, &v, name) ?: pointed(w, id, v);
+				ret = dw_num(&d, 8, &v, name) ?: pointed(w, id, v);
 			break;
 		}
 	}
 	return ret;
 }
 
-static int check_v6(struct walk *w)
+static int check_v6(struct dat_walk *w)
 {
 	char kind[10];
 	u64 cpus, next;
 	int ret;
 
 	ret = header_info(w) ?: ftrace_events(w) ?: event_formats(w) ?:
-	      sized(w, 4, "kallsyms") ?: sized(w, 4, "the printk formats") ?:
-	      sized(w, 8, "the saved command lines") ?: num(w, 4, &cpus, "the CPU count") ?:
-	      take(w, kind, sizeof(kind), "the kind of data");
+	      dw_sized(w, 4, "kallsyms") ?: dw_sized(w, 4, "the printk formats") ?:
+	      dw_sized(w, 8, "the saved command lines") ?: dw_num(w, 4, &cpus, "the CPU count") ?:
+	      dw_take(w, kind, sizeof(kind), "the kind of data");
 	if (ret)
 		return ret;
 	if (cpus > DAT_MAX_CPU)
-		return damaged(w, "its CPU count, %llu, is more than %d", (unsigned long long)cpus,
-			       DAT_MAX_CPU);
+		return dw_damaged(w, "its CPU count, %llu, is more than %d",
+				  (unsigned long long)cpus, DAT_MAX_CPU);
 	w->cpus = (int)cpus;
 	if (!memcmp(kind, "options  ", 10)) {
-		ret = options(w, w, false, &next) ?: take(w, kind, sizeof(kind), "the kind of data");
+		ret = options(w, w, false, &next) ?:
+		      dw_take(w, kind, sizeof(kind), "the kind of data");
 		if (ret)
 			return ret;
 	}
 	return cpu_data(w, kind);
 }
 
-static int check_v7(struct walk *w)
+static int check_v7(struct dat_walk *w)
 {
 	u64 offset;
-	struct walk s;
+	struct dat_walk s;
 	bool packed;
 	int ret;
 
-	ret = string(w, NULL, 0, "the compression's name") ?:
-	      string(w, NULL, 0, "the compression's version") ?:
-	      num(w, 8, &offset, "the offset of the options");
+	ret = dw_string(w, NULL, 0, "the compression's name") ?:
+	      dw_string(w, NULL, 0, "the compression's version") ?:
+	      dw_num(w, 8, &offset, "the offset of the options");
 	for (int nr = 0; !ret && offset; nr++) {
 		if (nr == DAT_MAX_SECTIONS)
-			return damaged(w, "its options sections go round in a loop");
+			return dw_damaged(w, "its options sections go round in a loop");
 		ret = section(w, offset, OPT_DONE, &s, &packed);
 		if (ret || packed)
 			return ret;
@@ -372,7 +296,7 @@ static int check_v7(struct walk *w)
 
 int dat_check(int fd, char *what, size_t len)
 {
-	struct walk w = { .fd = fd, .what = what, .len = len };
+	struct dat_walk w = { .fd = fd, .what = what, .len = len };
 	u64 endian, long_size, page;
 	char magic[DAT_MAGIC_LEN], version[16];
 	struct stat st;
@@ -381,25 +305,26 @@ int dat_check(int fd, char *what, size_t len)
 	if (fstat(fd, &st))
 		return -errno;
 	w.file_size = w.end = (u64)st.st_size;
-	if (take(&w, magic, sizeof(magic), "the magic") ||
-	    string(&w, version, sizeof(version), "the file version") ||
-	    num(&w, 1, &endian, "the byte order") || num(&w, 1, &long_size, "the long size"))
+	if (dw_take(&w, magic, sizeof(magic), "the magic") ||
+	    dw_string(&w, version, sizeof(version), "the file version") ||
+	    dw_num(&w, 1, &endian, "the byte order") || dw_num(&w, 1, &long_size, "the long size"))
 		return -EBADMSG;
 	if (strcmp(version, "6") && strcmp(version, "7"))
-		return damaged(&w, "its file version is neither 6 nor 7");
+		return dw_damaged(&w, "its file version is neither 6 nor 7");
 	if (endian > 1)
-		return damaged(&w, "its byte order, %llu, is neither 0 nor 1", (unsigned long long)endian);
+		return dw_damaged(&w, "its byte order, %llu, is neither 0 nor 1",
+				  (unsigned long long)endian);
 	if (long_size != 4 && long_size != 8)
-		return damaged(&w, "its long size, %llu, is neither 4 nor 8",
-			       (unsigned long long)long_size);
+		return dw_damaged(&w, "its long size, %llu, is neither 4 nor 8",
+				  (unsigned long long)long_size);
 	w.swap = endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
 	w.long_size = long_size;
-	ret = num(&w, 4, &page, "the page size");
+	ret = dw_num(&w, 4, &page, "the page size");
 	if (ret)
 		return ret;
 	if (!page_ok(page))
-		return damaged(&w, "its page size, %llu, is not a power of 2 from 1 KiB to 1 MiB",
-			       (unsigned long long)page);
+		return dw_damaged(&w, "its page size, %llu, %s", (unsigned long long)page,
+				  PAGE_RANGE);
 	w.page_size = page;
 	return version[0] == '6' ? check_v6(&w) : check_v7(&w);
 }
