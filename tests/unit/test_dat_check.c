@@ -45,8 +45,16 @@ static void patch(struct file *f, size_t at, u64 v, int bytes)
 		f->b[at + i] = (unsigned char)(v >> (8 * i));
 }
 
-static void start(struct file *f, const char *version)
+/* where test_v6() and test_v7() damage the file */
+struct spots {
+	size_t header_page, option_size, cpu_size, cpu_id, done_next, options, section_id;
+	size_t version, page_size, page_header, options_size;
+};
+
+static void start(struct file *f, struct spots *s, const char *version)
 {
+	s->version = 10;
+	s->page_size = 14;
 	f->len = 0;
 	put(f, "\027\010\104tracing", 10);
 	put(f, version, 2);
@@ -74,15 +82,10 @@ static void event_formats(struct file *f)
 	put(f, "fmt!", 4);
 }
 
-/* where test_v6() and test_v7() damage the file */
-struct spots {
-	size_t header_page, option_size, cpu_size, cpu_id, done_next, options, section_id;
-};
-
 /* a version 6 file: the headers, one CPUCOUNT option, flyrecord of 1 CPU */
 static void build_v6(struct file *f, struct spots *s)
 {
-	start(f, "6");
+	start(f, s, "6");
 	s->header_page = f->len + 12;
 	header_info(f);
 	num(f, 1, 4);		/* ftrace events */
@@ -101,6 +104,7 @@ static void build_v6(struct file *f, struct spots *s)
 	put(f, "flyrecord", 10);
 	num(f, f->len + 16, 8);
 	s->cpu_size = num(f, 64, 8);
+	s->page_header = f->len + 8;
 	memset(f->b + f->len, 0, 64);
 	f->len += 64;
 }
@@ -122,15 +126,16 @@ static size_t section(struct file *f, unsigned int id, u64 size)
  */
 static void build_v7(struct file *f, struct spots *s)
 {
-	size_t opts, hi_opt, ev_opt, buf_opt, hi, ev, buf, size_at;
+	size_t opts, hi_opt, ev_opt, buf_opt, hi, ev, buf, size_at, cpu_off;
 
-	start(f, "7");
+	start(f, s, "7");
 	put(f, "none", 5);
 	put(f, "", 1);
 	opts = num(f, 0, 8);
 	patch(f, opts, f->len, 8);
 	s->options = f->len;
 	size_at = section(f, 0, 0) + 8;
+	s->options_size = size_at;
 	num(f, 16, 2);
 	num(f, 8, 4);
 	hi_opt = num(f, 0, 8);
@@ -145,8 +150,7 @@ static void build_v7(struct file *f, struct spots *s)
 	num(f, 4096, 4);
 	num(f, 1, 4);
 	s->cpu_id = num(f, 0, 4);
-	size_t cpu_off = num(f, 0, 8);
-
+	cpu_off = num(f, 0, 8);
 	s->cpu_size = num(f, 64, 8);
 	num(f, 0, 2);		/* DONE */
 	num(f, 8, 4);
@@ -161,6 +165,7 @@ static void build_v7(struct file *f, struct spots *s)
 	buf = section(f, 3, 64);
 	s->section_id = buf;
 	patch(f, cpu_off, f->len, 8);
+	s->page_header = f->len + 8;
 	memset(f->b + f->len, 0, 64);
 	f->len += 64;
 	patch(f, hi_opt, hi, 8);
@@ -192,36 +197,58 @@ static void expect_damage(const struct file *f, const char *line)
 	assert_string_equal(what, line);
 }
 
-static void test_v6(void **state)
+/* one field of a file made @value (@bytes bytes); @line: what it says, NULL: still whole */
+struct damage {
+	size_t spot;		/* offsetof(struct spots, ...) */
+	u64 value;
+	int bytes;
+	const char *line;
+};
+
+#define SPOT(field)	offsetof(struct spots, field)
+
+static void damage_each(void (*build)(struct file *, struct spots *), const struct damage *d,
+			size_t nr)
 {
 	struct file *f = malloc(sizeof(*f));
 	struct spots s;
 	char what[256];
 
-	(void)state;
-	build_v6(f, &s);
+	assert_non_null(f);
+	build(f, &s);
 	assert_int_equal(check(f, what, sizeof(what)), 0);
+	for (size_t i = 0; i < nr; i++) {
+		build(f, &s);
+		patch(f, *(size_t *)((char *)&s + d[i].spot), d[i].value, d[i].bytes);
+		if (d[i].line)
+			expect_damage(f, d[i].line);
+		else
+			assert_int_equal(check(f, what, sizeof(what)), 0);
+	}
+	free(f);
+}
 
-	patch(f, s.header_page, 1ULL << 40, 8);
-	expect_damage(f, "the header page's size runs past the end of the file");
-	build_v6(f, &s);
-	patch(f, s.option_size, 100000, 4);
-	expect_damage(f, "option 1 (id 8)'s size runs past the end of the file");
-	build_v6(f, &s);
-	patch(f, s.cpu_size, 65, 8);
-	expect_damage(f, "CPU 0's data runs past the end of the file");
-	build_v6(f, &s);
-	patch(f, f->len - 64 + 8, 4081, 8);
-	expect_damage(f, "CPU 0's data, page 1: a page's header says it holds more than a page");
-	build_v6(f, &s);
-	patch(f, f->len - 64 + 8, 4080 | (1ULL << 30), 8);	/* a flag, and a full page */
-	assert_int_equal(check(f, what, sizeof(what)), 0);
-	build_v6(f, &s);
-	f->b[10] = '5';
-	expect_damage(f, "its file version is neither 6 nor 7");
-	build_v6(f, &s);
-	patch(f, 14, 4095, 4);
-	expect_damage(f, "its page size, 4095, is not a power of 2 from 1 KiB to 1 MiB");
+#define PAGE_FULL	"CPU 0's data, page 1: a page's header says it holds more than a page"
+
+static void test_v6(void **state)
+{
+	static const struct damage damages[] = {
+		{ SPOT(header_page), 1ULL << 40, 8,
+		  "the header page's size runs past the end of the file" },
+		{ SPOT(option_size), 100000, 4, "option 1 (id 8)'s size runs past the end of the file" },
+		{ SPOT(cpu_size), 65, 8, "CPU 0's data runs past the end of the file" },
+		{ SPOT(page_header), 4081, 8, PAGE_FULL },
+		{ SPOT(page_header), 4080 | (1ULL << 30), 8, NULL },	/* a flag, and a full page */
+		{ SPOT(version), '5', 1, "its file version is neither 6 nor 7" },
+		{ SPOT(page_size), 4095, 4,
+		  "its page size, 4095, is not a power of 2 from 1 KiB to 1 MiB" },
+	};
+	struct file *f = malloc(sizeof(*f));
+	struct spots s;
+	char what[256];
+
+	(void)state;
+	damage_each(build_v6, damages, sizeof(damages) / sizeof(damages[0]));
 	/* cut anywhere in the headers: never past the end of the file */
 	build_v6(f, &s);
 	for (size_t len = 11; len < f->len - 64; len++) {
@@ -236,38 +263,27 @@ static void test_v6(void **state)
 
 static void test_v7(void **state)
 {
+	static const struct damage damages[] = {
+		{ SPOT(header_page), 100, 8, "the header page's size runs past the end of its section" },
+		{ SPOT(option_size), 200, 4, "option 3 (id 3)'s size runs past the end of its section" },
+		{ SPOT(cpu_size), 1ULL << 62, 8, "CPU 0's data runs past the end of the file" },
+		{ SPOT(page_header), 1ULL << 26, 8, PAGE_FULL },
+		{ SPOT(cpu_id), 0xffffffff, 4, "a buffer's CPU id, 4294967295, is not below 65536" },
+		{ SPOT(options_size), 1ULL << 40, 8, "section 0's size runs past the end of the file" },
+	};
 	struct file *f = malloc(sizeof(*f));
 	struct spots s;
-	char what[256];
+	char line[256];
 
 	(void)state;
-	build_v7(f, &s);
-	assert_int_equal(check(f, what, sizeof(what)), 0);
-
-	patch(f, s.header_page, 100, 8);
-	expect_damage(f, "the header page's size runs past the end of its section");
-	build_v7(f, &s);
-	patch(f, s.option_size, 200, 4);
-	expect_damage(f, "option 3 (id 3)'s size runs past the end of its section");
-	build_v7(f, &s);
-	patch(f, s.cpu_size, 1ULL << 62, 8);
-	expect_damage(f, "CPU 0's data runs past the end of the file");
-	build_v7(f, &s);
-	patch(f, f->len - 64 + 8, 1ULL << 26, 8);
-	expect_damage(f, "CPU 0's data, page 1: a page's header says it holds more than a page");
-	build_v7(f, &s);
-	patch(f, s.cpu_id, 0xffffffff, 4);
-	expect_damage(f, "a buffer's CPU id, 4294967295, is not below 65536");
+	damage_each(build_v7, damages, sizeof(damages) / sizeof(damages[0]));
 	build_v7(f, &s);
 	patch(f, s.section_id, 4, 2);
-	snprintf(what, sizeof(what), "the section at offset %zu is not of id 3", s.section_id);
-	expect_damage(f, what);
+	snprintf(line, sizeof(line), "the section at offset %zu is not of id 3", s.section_id);
+	expect_damage(f, line);
 	build_v7(f, &s);
 	patch(f, s.done_next, s.options, 8);
 	expect_damage(f, "its options sections go round in a loop");
-	build_v7(f, &s);
-	patch(f, s.options + 8, 1ULL << 40, 8);
-	expect_damage(f, "section 0's size runs past the end of the file");
 	free(f);
 }
 
