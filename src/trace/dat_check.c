@@ -114,12 +114,14 @@ static int section(struct dat_walk *w, u64 offset, unsigned int id, struct dat_w
 		   bool *packed)
 {
 	u64 sec_id, flags, desc, size, zsize, usize;
+	char name[32];
 
+	snprintf(name, sizeof(name), id ? "section %u" : "the options section", id);
 	*s = *w;
 	s->pos = offset;
 	s->end = w->file_size;
 	if (offset > w->file_size)
-		return dw_damaged(w, "the offset of section %u is past the end of the file", id);
+		return dw_damaged(w, "%s's offset is past the end of the file", name);
 	if (dw_num(s, 2, &sec_id, "a section's header") ||
 	    dw_num(s, 2, &flags, "a section's header") ||
 	    dw_num(s, 4, &desc, "a section's header") ||
@@ -129,7 +131,7 @@ static int section(struct dat_walk *w, u64 offset, unsigned int id, struct dat_w
 		return dw_damaged(w, "the section at offset %llu is not of id %u",
 				  (unsigned long long)offset, id);
 	if (size > s->end - s->pos)
-		return dw_damaged(w, "section %u's size runs past the end of the file", id);
+		return dw_damaged(w, "%s's size runs past the end of the file", name);
 	s->end = s->pos + size;
 	*packed = flags & SEC_COMPRESSED;
 	if (!*packed || id == OPT_BUFFER)
@@ -138,9 +140,9 @@ static int section(struct dat_walk *w, u64 offset, unsigned int id, struct dat_w
 	    dw_num(s, 4, &usize, "a compressed section's header"))
 		return -EBADMSG;
 	if (zsize > s->end - s->pos)
-		return dw_damaged(w, "section %u's compressed size runs past its end", id);
+		return dw_damaged(w, "%s's compressed size runs past its end", name);
 	if (usize > DAT_MAX_INFLATE)
-		return dw_damaged(w, "section %u's uncompressed size, %llu, is more than %llu", id,
+		return dw_damaged(w, "%s's uncompressed size, %llu, is more than %llu", name,
 				  (unsigned long long)usize, DAT_MAX_INFLATE);
 	return 0;
 }

@@ -235,10 +235,12 @@ static void test_v6(void **state)
 	static const struct damage damages[] = {
 		{ SPOT(header_page), 1ULL << 40, 8,
 		  "the header page's size runs past the end of the file" },
-		{ SPOT(option_size), 100000, 4, "option 1 (id 8)'s size runs past the end of the file" },
+		{ SPOT(option_size), 100000, 4,
+		  "option 1 (id 8)'s size runs past the end of the file" },
 		{ SPOT(cpu_size), 65, 8, "CPU 0's data runs past the end of the file" },
 		{ SPOT(page_header), 4081, 8, PAGE_FULL },
-		{ SPOT(page_header), 4080 | (1ULL << 30), 8, NULL },	/* a flag, and a full page */
+		{ SPOT(page_header), 4080 | (1ULL << 30), 8,
+		  NULL },	/* a flag, and a full page */
 		{ SPOT(version), '5', 1, "its file version is neither 6 nor 7" },
 		{ SPOT(page_size), 4095, 4,
 		  "its page size, 4095, is not a power of 2 from 1 KiB to 1 MiB" },
@@ -264,12 +266,16 @@ static void test_v6(void **state)
 static void test_v7(void **state)
 {
 	static const struct damage damages[] = {
-		{ SPOT(header_page), 100, 8, "the header page's size runs past the end of its section" },
-		{ SPOT(option_size), 200, 4, "option 3 (id 3)'s size runs past the end of its section" },
+		{ SPOT(header_page), 100, 8,
+		  "the header page's size runs past the end of its section" },
+		{ SPOT(option_size), 200, 4,
+		  "option 3 (id 3)'s size runs past the end of its section" },
 		{ SPOT(cpu_size), 1ULL << 62, 8, "CPU 0's data runs past the end of the file" },
 		{ SPOT(page_header), 1ULL << 26, 8, PAGE_FULL },
-		{ SPOT(cpu_id), 0xffffffff, 4, "a buffer's CPU id, 4294967295, is not below 65536" },
-		{ SPOT(options_size), 1ULL << 40, 8, "section 0's size runs past the end of the file" },
+		{ SPOT(cpu_id), 0xffffffff, 4,
+		  "a buffer's CPU id, 4294967295, is not below 65536" },
+		{ SPOT(options_size), 1ULL << 40, 8,
+		  "the options section's size runs past the end of the file" },
 	};
 	struct file *f = malloc(sizeof(*f));
 	struct spots s;
