@@ -169,9 +169,10 @@ fuzz: fuzz-build
 	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_NAMES)
 
 # the regressions, then a short campaign: part of unit-test. The readers of
-# small outside files (kallsyms, settings files, compare's documents) run
-# thousands of inputs a second: FUZZ_SMALL_SECONDS each is enough.
-FUZZ_SMALL := fuzz_compare fuzz_knobs fuzz_ksyms
+# small outside files (kallsyms, settings files, compare's documents, a
+# trace.dat's headers) run thousands of inputs a second: FUZZ_SMALL_SECONDS
+# each is enough.
+FUZZ_SMALL := fuzz_compare fuzz_knobs fuzz_ksyms fuzz_datcheck
 fuzz-short: fuzz-build
 	@fail=0; \
 	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SHORT_SECONDS) \

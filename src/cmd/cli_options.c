@@ -103,6 +103,7 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 		if (parse_cpu_list(arg, &p->cpus))
 			return cli_error(err, "invalid cpu list '%s' (this system has CPUs 0-%d)",
 					 arg, p->cpus.nr_cpus - 1);
+		p->cpus_set = true;
 		return 0;
 	case 'H':
 		if (parse_cpu_list(arg, &p->housekeeping))

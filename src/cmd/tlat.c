@@ -19,6 +19,7 @@
 #include "core/array.h"
 #include "core/version.h"
 #include "run/run.h"
+#include "util/cpu_online.h"
 #include "util/privilege.h"
 
 struct command {
@@ -118,7 +119,9 @@ static int run_command(const struct command *cmd, enum tlat_mode mode, const cha
 		goto out;
 	}
 	cn.debug = params.debug;
-	/* reading a file needs no privilege */
+	/* reading a file needs no privilege, nor online CPUs */
+	if (!ret && cmd->command != TLAT_CMD_REPORT)
+		ret = cpu_online_apply(&params.cpus, params.cpus_set, err);
 	if (!ret && cmd->command != TLAT_CMD_REPORT)
 		ret = privilege_check(prog, err);
 	if (!ret)

@@ -98,6 +98,7 @@ struct tlat_params {
 	u64 duration_s;			/* 0: until interrupted */
 	unsigned int warmup_s;
 	struct tlat_cpuset cpus;	/* measured CPUs */
+	bool cpus_set;			/* -c named them: an offline one is an error */
 	struct tlat_cpuset housekeeping;/* where tlat itself runs; empty = auto */
 	bool housekeeping_set;
 	struct tlat_sched sched;

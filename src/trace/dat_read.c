@@ -14,6 +14,7 @@
 
 #include "core/err.h"
 #include "core/sanitize.h"
+#include "trace/dat_check.h"
 #include "trace/dat_pages.h"
 #include "trace/dat_read.h"
 #include "trace/tracecmd_private.h"
@@ -62,7 +63,7 @@ int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 	char head[sizeof(DAT_MAGIC) - 1], what[TLAT_ERR_LEN];
 	struct dat_reader *rec;
 	bool magic;
-	int fd;
+	int fd, ret;
 
 	*out = NULL;
 	/* libtracecmd does not say why it cannot open a file */
@@ -74,7 +75,14 @@ int dat_reader_open(struct dat_reader **out, const char *path, char *err)
 	/* trace-cmd's magic: a trace.dat whose headers libtracecmd refuses is damaged */
 	magic = read(fd, head, sizeof(head)) == sizeof(head) &&
 		!memcmp(head, DAT_MAGIC, sizeof(head));
+	/* the sizes and offsets libtracecmd would trust */
+	ret = magic ? dat_check(fd, what, sizeof(what)) : 0;
 	close(fd);
+	if (ret) {
+		tlat_err(err, ret == -EBADMSG ? "%s is damaged: %s" : "cannot read %s: %s", path,
+			 ret == -EBADMSG ? what : strerror(-ret));
+		return ret;
+	}
 	rec = calloc(1, sizeof(*rec));
 	if (!rec)
 		return -ENOMEM;

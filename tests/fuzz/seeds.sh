@@ -4,7 +4,8 @@
 # tests/fuzz/seeds.sh - the fuzzers' recordings and seed corpus, from the
 # golden recordings (every source, both VM kernels): the recordings
 # themselves (fuzz_records, fuzz_report read their formats and data), their
-# ring-buffer pages, tlat record's marker lines, and typical command lines;
+# ring-buffer pages, their headers (fuzz_datcheck), tlat record's marker
+# lines, and typical command lines;
 # for the readers of other outside text: kallsyms lines, settings files'
 # values (CPU lists), and tlat compare's documents (the golden JSON output,
 # tlat/1.1 and cyclictest's format, alone and in pairs).
@@ -15,7 +16,7 @@ cd "$(dirname "$0")/../.."
 out=$1
 rec=$out/recordings
 mkdir -p "$rec" "$out"/seeds/{fuzz_cli,fuzz_json,fuzz_records,fuzz_report} \
-	"$out"/seeds/{fuzz_ksyms,fuzz_knobs,fuzz_compare}
+	"$out"/seeds/{fuzz_ksyms,fuzz_knobs,fuzz_compare,fuzz_datcheck}
 i=0
 for xz in tests/golden/recordings/*.dat.xz; do
 	dat=$rec/$(basename "$xz" .xz)
@@ -35,6 +36,8 @@ for xz in tests/golden/recordings/*.dat.xz; do
 		printf "\\$(printf %03o $(( i + 8#$opt )))" > "$out/seeds/fuzz_report/opt-$i-$opt"
 	done
 	{ printf "$b"; printf '\000\020\000\100'; head -c 64 /dev/zero; } > "$out/seeds/fuzz_report/zero-$i"
+	# the headers, after the magic (fuzz_datcheck writes it)
+	tail -c +11 "$dat" | head -c 65536 > "$out/seeds/fuzz_datcheck/head-$i"
 	# tlat record's lines, as the markers' text
 	grep -a -o 'tlat-r[a-z]*: [[:print:]]*' "$dat" | head -40 > "$out/seeds/fuzz_json/markers-$i" || true
 	[ -s "$out/seeds/fuzz_json/markers-$i" ] || rm -f "$out/seeds/fuzz_json/markers-$i"

@@ -3,7 +3,8 @@
  * test_parse.c - the value parsers of parse.c: CPU lists, bounded integers,
  * s/m/h/d durations, ns/us/ms/s durations and -P scheduling attributes.
  * Every rejection must also leave the output untouched (or, for CPU lists,
- * report -EINVAL), so callers can keep their defaults.
+ * report -EINVAL), so callers can keep their defaults. Also the measured
+ * CPUs against the online ones (cpu_online.c).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -13,6 +14,10 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include <string.h>
+
+#include "core/err.h"
+#include "util/cpu_online.h"
 #include "util/parse.h"
 
 #define SENTINEL	424242ULL
@@ -397,6 +402,51 @@ static void test_cpu_list_round_trip(void **state)
 	assert_int_equal(cpuset_to_list(cpus, buf, 3), -ENOSPC);
 }
 
+/* the default set skips offline CPUs; a named offline CPU is an error */
+static void test_cpu_online_restrict(void **state)
+{
+	struct tlat_cpuset cpus, online;
+	char err[TLAT_ERR_LEN] = "";
+
+	(void)state;
+	assert_int_equal(cpuset_init(&cpus, 4), 0);
+	assert_int_equal(cpuset_init(&online, 4), 0);
+	assert_int_equal(parse_cpu_list("0,2-3", &online), 0);
+
+	cpuset_fill(&cpus);
+	assert_int_equal(cpu_online_restrict(&cpus, &online, false, err), 0);
+	assert_int_equal(cpu_mask(&cpus), 0xd);
+	assert_string_equal(err, "");
+
+	assert_int_equal(parse_cpu_list("0,2", &cpus), 0);
+	assert_int_equal(cpu_online_restrict(&cpus, &online, true, err), 0);
+	assert_int_equal(cpu_mask(&cpus), 0x5);
+
+	assert_int_equal(parse_cpu_list("0-2", &cpus), 0);
+	assert_int_equal(cpu_online_restrict(&cpus, &online, true, err), -ENODEV);
+	assert_string_equal(err, "CPU 1 is offline");
+	assert_int_equal(cpu_mask(&cpus), 0x7);
+
+	/* a default set with nothing online left */
+	assert_int_equal(parse_cpu_list("1", &cpus), 0);
+	assert_int_equal(cpu_online_restrict(&cpus, &online, false, err), -ENODEV);
+	assert_string_equal(err, "no CPU to measure is online");
+	cpuset_free(&cpus);
+	cpuset_free(&online);
+}
+
+/* this machine's own list parses, and holds CPU 0's neighbours or CPU 0 */
+static void test_cpu_online_read(void **state)
+{
+	struct tlat_cpuset online;
+
+	(void)state;
+	assert_int_equal(cpuset_init(&online, 4096), 0);
+	assert_int_equal(cpu_online_read(&online), 0);
+	assert_true(cpuset_count(&online) >= 1);
+	cpuset_free(&online);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -406,6 +456,8 @@ int main(void)
 						teardown_cpus),
 		cmocka_unit_test_setup_teardown(test_cpu_list_invalid, setup_cpus4, teardown_cpus),
 		cmocka_unit_test(test_cpu_list_many_cpus),
+		cmocka_unit_test(test_cpu_online_restrict),
+		cmocka_unit_test(test_cpu_online_read),
 		cmocka_unit_test(test_u64_range),
 		cmocka_unit_test(test_duration_s),
 		cmocka_unit_test(test_ns_duration),
