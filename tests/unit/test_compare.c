@@ -7,7 +7,7 @@
  * verdicts (a shift beyond the thresholds is a regression, exit 2; the same
  * distribution drawn twice, or a shift under the thresholds, is not), runs
  * pooled from a directory and a list, cyclictest --json read, the JSON and
- * JUnit outputs, and the refusals (another schema, a truncated file,
+ * JUnit outputs, the plot's axis and rows, and the refusals (another schema, a truncated file,
  * different periods or CPUs) in one line with exit 1.
  */
 #include <setjmp.h>
@@ -27,6 +27,7 @@
 #include <libxml/xpath.h>
 
 #include "compare/compare.h"
+#include "output/gnuplot.h"
 #include "core/err.h"
 #include "stats/loglinear.h"
 
@@ -479,6 +480,94 @@ static void test_outputs(void **state)
 	free(xml);
 }
 
+/*
+ * the plot's script of two documents: its data rows, whether its x axis is
+ * logarithmic, and the samples per run under the first curve (on a linear
+ * axis its steps' heights times their widths, the last one 1 us wide)
+ */
+static int plot_rows(const char *a, const char *b, bool *log_x, double *mass)
+{
+	struct cmp_settings set = { .percentile = 99.9, .threshold_us = 5, .threshold_pct = 10,
+				    .confidence = 0.95, .alpha = 0.05 };
+	struct cmp_side base = { 0 }, new = { 0 };
+	struct cmp_result r = { 0 };
+	char err[TLAT_ERR_LEN], *script = NULL, *line, *save;
+	double x_prev = 0, y_prev = 0;
+	bool data = false, have_prev = false;
+	size_t len = 0;
+	int rows = 0;
+	FILE *f;
+
+	assert_int_equal(cmp_side_read(&base, a, err), 0);
+	assert_int_equal(cmp_side_read(&new, b, err), 0);
+	assert_int_equal(cmp_run(&r, &base, &new, &set), 0);
+	f = open_memstream(&script, &len);
+	assert_non_null(f);
+	assert_int_equal(cmp_plot_script(f, &r, TLAT_PLOT_SVG), 0);
+	assert_int_equal(fclose(f), 0);
+	*log_x = strstr(script, "set logscale x\n") != NULL;
+	*mass = 0;
+	for (line = strtok_r(script, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		double x, y;
+		char y_text[32];
+
+		if (!strcmp(line, "$tlat << EOD")) {
+			data = true;
+			continue;
+		}
+		if (!data)
+			continue;
+		if (!strcmp(line, "EOD"))
+			break;
+		rows++;
+		assert_int_equal(sscanf(line, "%lf %31s", &x, y_text), 2);
+		y = strcmp(y_text, GNUPLOT_EMPTY) ? atof(y_text) : 0;
+		/* the first step starts at 0.5 on a log axis: it is [0, 1) */
+		/* a log axis's steps hold their samples; a linear one's, per 1 us */
+		if (have_prev)
+			*mass += *log_x ? y_prev :
+				 y_prev * ((x == 0.5 ? 0 : x) - (x_prev == 0.5 ? 0 : x_prev));
+		x_prev = x;
+		y_prev = y;
+		have_prev = true;
+	}
+	*mass += y_prev;
+	free(script);
+	cmp_result_free(&r);
+	cmp_side_free(&base);
+	cmp_side_free(&new);
+	return rows;
+}
+
+/*
+ * --plot: a maximum far above the bulk turns the x axis logarithmic, and the
+ * script has a row per bucket boundary, not per microsecond; no sample is
+ * lost on the way
+ */
+static void test_plot(void **state)
+{
+	char *a = write_doc("pa.json", 2, 30000, 5000, 10000, 1000, "tlat/1.1");
+	char *b = write_doc("pb.json", 2, 30000, 5000, 2000000, 1000, "tlat/1.1");
+	double mass;
+	bool log_x;
+	int rows;
+
+	(void)state;
+	/* maxima near 110 us: linear, as before */
+	rows = plot_rows(a, a, &log_x, &mass);
+	assert_false(log_x);
+	assert_true(rows > 0 && rows < 200);
+	assert_true(fabs(mass - 60000) < 1 || fabs(mass - 30000) < 1);
+	/* NEW's maximum near 25 ms, BASE's bulk within 100 us: logarithmic */
+	rows = plot_rows(a, b, &log_x, &mass);
+	assert_true(log_x);
+	assert_true(rows > 0 && rows <= 2 * (int)LOGLIN_BUCKETS);
+	assert_true(rows < 25000 / 4);
+	assert_true(fabs(mass - 60000) < 1 || fabs(mass - 30000) < 1);
+	free(a);
+	free(b);
+}
+
 static char *write_text(const char *name, const char *text)
 {
 	char *path;
@@ -591,6 +680,7 @@ int main(void)
 		cmocka_unit_test(test_outputs),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_damaged),
+		cmocka_unit_test(test_plot),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
