@@ -247,6 +247,23 @@ static bool aa_in_run(const struct aa_engine *aa, u64 ts_ns)
 	return ts_ns >= aa->window_from_ns && (!aa->window_until_ns || ts_ns <= aa->window_until_ns);
 }
 
+/*
+ * The CPU's measuring thread restarted (tlat.ko's, after a hotplug): its
+ * activations count from 1 again. A stack kept from before, of a number the
+ * new count has not reached yet, would be taken for the stack of the new
+ * activation of that number; it goes. The stack of the activation that
+ * showed the restart came just before it, and stays.
+ */
+static void aa_restarted(struct aa_cpu *c, u32 seq)
+{
+	for (int i = 0; i < AA_MAX_STACKS; i++)
+		if (c->stacks[i].seq && (int32_t)(c->stacks[i].seq - seq) > 0)
+			c->stacks[i] = (struct aa_stack){ 0 };
+	if (c->stack_dropped && c->stack_dropped_seq &&
+	    (int32_t)(c->stack_dropped_seq - seq) > 0)
+		c->stack_dropped = false;
+}
+
 void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 {
 	struct aa_cpu *c = aa_cpu(aa, s->cpu);
@@ -258,6 +275,8 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 	counts = aa_in_run(aa, s->ts_ns);
 	a = &c->cur;
 	if (s->ctx == TLAT_CTX_IRQ) {
+		if (a->have_irq && a->seq && s->seq && (int32_t)(s->seq - a->seq) <= 0)
+			aa_restarted(c, s->seq);
 		*a = (struct aa_activation){
 			.have_irq = true, .seq = s->seq, .irq_ts = s->ts_ns,
 			.irq_latency = s->latency_ns, .irq_pid = s->pid,

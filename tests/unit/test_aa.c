@@ -1359,6 +1359,45 @@ static void test_stack_before_derived_expiry(void **state)
 	fx_close(fx);
 }
 
+/*
+ * tlat.ko restarts a CPU's thread after a hotplug, and its activations count
+ * from 1 again: a stack of the old count is not the stack of the new
+ * activation of the same number. The new activation's own stack, saved just
+ * before the sample that shows the restart, still is.
+ */
+static void test_stack_after_restart(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 100, &aa_stock_ops);
+	struct aa_result res;
+
+	cfg.stack_threshold_ns = US(100);
+	/* the old thread's activations 1 to 3, with stacks at 2 and 3 */
+	for (int with_own = 0; with_own < 2; with_own++) {
+		fx_open(fx, &aa_stock_ops, &cfg);
+		for (u32 seq = 1; seq <= 3; seq++) {
+			int at = -5000 + (int)seq * 1000;
+
+			if (seq > 1)
+				stack(fx, 1, AT(at - 20), seq, stack_old, 2);
+			sample(fx, TLAT_CTX_IRQ, 1, seq, 0, AT(at + 5), US(5));
+			sample(fx, TLAT_CTX_THREAD, 1, seq, TLAT_PID, AT(at + 10), US(10));
+		}
+		/* the new thread: activation 1 quiet, then 2, the hit */
+		sample(fx, TLAT_CTX_IRQ, 1, 1, 0, AT(-995), US(5));
+		sample(fx, TLAT_CTX_THREAD, 1, 1, TLAT_PID, AT(-990), US(10));
+		if (with_own)
+			stack(fx, 1, AT(-20), 2, stack_hit, 3);
+		cold_activation(fx, 1, 2);
+		result(fx, 1, &res);
+		if (with_own)
+			assert_hit_stack(&res);
+		else
+			assert_int_equal(res.nr_frames, 0);
+		fx_close(fx);
+	}
+}
+
 /* more stacks than the analysis keeps before a hit */
 #define MANY_STACKS	40
 
@@ -2356,6 +2395,7 @@ int main(void)
 		FX_TEST(test_stack_pick),
 		FX_TEST(test_stack_first_activation),
 		FX_TEST(test_stack_before_derived_expiry),
+		FX_TEST(test_stack_after_restart),
 		FX_TEST(test_stack_pushed_out),
 		FX_TEST(test_stack_below_threshold),
 		FX_TEST(test_window),
