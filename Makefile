@@ -223,7 +223,7 @@ live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 # frame pointers), so that lsan.supp's entries match the library's functions.
 # About N minutes on 2 CPUs (docs/robustness.md).
 SAN_TEST_SANITIZE := address,undefined
-SAN_LIVE_PARTS ?= core aa json record
+SAN_LIVE_PARTS ?= core aa json record actions
 SAN_REPORTS = $(BUILD)/reports
 .PHONY: san-test san-test-run
 san-test:
@@ -236,7 +236,7 @@ san-test-run: $(UNIT_BINS) $(TLAT_BIN)
 	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./$(TLAT_BIN) tests/golden/recordings/*.dat.xz || fail=1; \
 	rm -rf $(SAN_REPORTS) && mkdir -p $(SAN_REPORTS); \
 	echo "# live tests against $(TLAT_BIN), parts: $(SAN_LIVE_PARTS)"; \
-	ASAN_OPTIONS="$$ASAN_OPTIONS:fast_unwind_on_malloc=0:log_path=$(CURDIR)/$(SAN_REPORTS)/asan" \
+	ASAN_OPTIONS="$$ASAN_OPTIONS:fast_unwind_on_malloc=0:verify_asan_link_order=0:log_path=$(CURDIR)/$(SAN_REPORTS)/asan" \
 	UBSAN_OPTIONS="$$UBSAN_OPTIONS:log_path=$(CURDIR)/$(SAN_REPORTS)/ubsan" \
 	TLAT_LIVE_PARTS="$(SAN_LIVE_PARTS)" \
 		tests/live/states.sh none tests/live/run.sh $(TLAT_BIN) || fail=1; \

@@ -54,7 +54,11 @@ done
 echo "# parts: $PARTS"
 for part in $ALL_PARTS; do
 	case " $PARTS " in
-	*" $part "*) . tests/live/$part.sh ;;
+	*" $part "*)
+		part_start=$SECONDS
+		. tests/live/$part.sh
+		echo "# part $part: $((SECONDS - part_start)) s"
+		;;
 	esac
 done
 
