@@ -41,6 +41,9 @@ SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recove
 TLAT_CFLAGS += $(SAN_FLAGS)
 TLAT_LDFLAGS += $(SAN_FLAGS)
 endif
+# A sanitized tlat is $(BUILD)/tlat, never ./tlat: ./tlat is always the plain
+# build, the one the VM tests copy into their guests and make install installs.
+TLAT_BIN := $(if $(SANITIZE),$(BUILD)/tlat,tlat)
 ALL_CFLAGS = $(TLAT_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(TLAT_LDFLAGS) $(LDFLAGS)
 # What was built with which flags: an object is rebuilt when its flags change
@@ -53,9 +56,11 @@ ifneq ($(FLAGS_NOW),$(file <$(FLAGS_STAMP)))
 $(shell mkdir -p $(BUILD))
 $(file >$(FLAGS_STAMP),$(FLAGS_NOW))
 endif
+ifeq ($(SANITIZE),)
 ifneq ($(BUILD) $(FLAGS_NOW),$(file <$(TLAT_STAMP)))
 $(shell mkdir -p build)
 $(file >$(TLAT_STAMP),$(BUILD) $(FLAGS_NOW))
+endif
 endif
 export ASAN_OPTIONS ?= abort_on_error=0:detect_leaks=1:exitcode=86
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1:exitcode=86
@@ -114,8 +119,16 @@ $(BUILD)/libtlat.a: $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+ifeq ($(SANITIZE),)
 tlat: $(BUILD)/src/cmd/tlat.o $(BUILD)/libtlat.a $(TLAT_STAMP)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(TLAT_LIBS)
+else
+.PHONY: tlat
+tlat: $(TLAT_BIN)
+
+$(TLAT_BIN): $(BUILD)/src/cmd/tlat.o $(BUILD)/libtlat.a $(FLAGS_STAMP)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(TLAT_LIBS)
+endif
 
 $(BUILD)/tests/unit/test_%: $(BUILD)/tests/unit/test_%.o $(BUILD)/libtlat.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(TLAT_LIBS) $(shell pkg-config --libs cmocka)
@@ -138,9 +151,9 @@ MUTATIONS ?= 4
 # and the CI examples in ci/ parse, pass LAVA's schemas and run (tests/ci/)
 unit-test: $(UNIT_BINS) tlat
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
-	tests/ci/test_examples.py --tlat ./tlat || fail=1; \
-	tests/golden/run.sh || fail=1; \
-	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./tlat tests/golden/recordings/*.dat.xz || fail=1; \
+	tests/ci/test_examples.py --tlat ./$(TLAT_BIN) || fail=1; \
+	tests/golden/run.sh $(TLAT_BIN) || fail=1; \
+	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./$(TLAT_BIN) tests/golden/recordings/*.dat.xz || fail=1; \
 	$(MAKE) --no-print-directory fuzz-short || fail=1; \
 	python3 tests/style/kernel-doc.py src || fail=1; exit $$fail
 
@@ -191,7 +204,50 @@ LIVE_STATES ?= none debugfs
 live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 	@fail=0; for s in $(LIVE_STATES); do \
 		echo "# live tests in machine state '$$s'"; \
-		tests/live/states.sh $$s tests/live/run.sh || fail=1; \
+		tests/live/states.sh $$s tests/live/run.sh $(TLAT_BIN) || fail=1; \
+	done; exit $$fail
+
+# The sanitizers in CI (make test): tlat and the unit tests built with ASan
+# and UBSan in build/san-address-undefined/ (their tlat is
+# build/san-address-undefined/tlat, so ./tlat stays the plain one the VM tests
+# use), then the cmocka binaries, the golden recordings and the mutations
+# (unit-test's fuzz-short already runs under both), and the parts of the live
+# suite that run the most of tlat per second (SAN_LIVE_PARTS, in machine state
+# none): core (every command, option, stop path and bad input, the kernel
+# collector, the mounts), aa (the auto-analysis, with stacks symbolised), json
+# (every document tlat writes), record (recording and tlat report) and
+# actions (--on-threshold and --on-end, saved traces with their symbols).
+# The rest (plot, compare, completion, opts, backlog, upstream) runs mostly
+# Python, bash or rtla's cases, or more of the same code; each passed once
+# against this build with no report. Any report fails it:
+# the live runs log theirs to build/san-*/reports/ (the tests see only the
+# exit status), and the suite fails if a file is there. The live runs unwind
+# each allocation's stack whole (fast_unwind_on_malloc=0: libtracefs has no
+# frame pointers), so that lsan.supp's entries match the library's functions;
+# verify_asan_link_order=0 lets them start under stdbuf (its LD_PRELOAD).
+# About 8 minutes on 2 CPUs, the sanitized build included: build and unit
+# part 1 min 13 s, core 153 s, aa 35 s, json 61 s, record 117 s, actions 43 s
+# (docs/robustness.md).
+SAN_TEST_SANITIZE := address,undefined
+SAN_LIVE_PARTS ?= core aa json record actions
+SAN_REPORTS = $(BUILD)/reports
+.PHONY: san-test san-test-run
+san-test:
+	$(MAKE) test-tools build/tests/unit/test_json
+	$(MAKE) SANITIZE=$(SAN_TEST_SANITIZE) san-test-run
+
+san-test-run: $(UNIT_BINS) $(TLAT_BIN)
+	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
+	tests/golden/run.sh $(TLAT_BIN) || fail=1; \
+	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./$(TLAT_BIN) tests/golden/recordings/*.dat.xz || fail=1; \
+	rm -rf $(SAN_REPORTS) && mkdir -p $(SAN_REPORTS); \
+	echo "# live tests against $(TLAT_BIN), parts: $(SAN_LIVE_PARTS)"; \
+	ASAN_OPTIONS="$$ASAN_OPTIONS:fast_unwind_on_malloc=0:verify_asan_link_order=0:log_path=$(CURDIR)/$(SAN_REPORTS)/asan" \
+	UBSAN_OPTIONS="$$UBSAN_OPTIONS:log_path=$(CURDIR)/$(SAN_REPORTS)/ubsan" \
+	TLAT_LIVE_PARTS="$(SAN_LIVE_PARTS)" \
+		tests/live/states.sh none tests/live/run.sh $(TLAT_BIN) || fail=1; \
+	for r in $(SAN_REPORTS)/*; do \
+		[ -e "$$r" ] || continue; echo "# sanitizer report $$r:"; sed 's/^/# /' "$$r"; fail=1; \
 	done; exit $$fail
 
 # KILL_STORM_RUNS runs killed at random times with random signals, half with
@@ -199,7 +255,7 @@ live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 # the system as found (tests/live/kill-storm.sh; the live suite runs a few)
 KILL_STORM_RUNS ?= 50
 kill-storm: tlat
-	tests/live/kill-storm.sh -n $(KILL_STORM_RUNS) ./tlat
+	tests/live/kill-storm.sh -n $(KILL_STORM_RUNS) $(TLAT_BIN)
 
 # tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU;
 # then every source on guests of many vCPUs (tests/vm/many-cpus.sh), with the
@@ -257,13 +313,14 @@ test:
 	$(MAKE) all
 	$(MAKE) unit-test
 	$(MAKE) live-test
+	$(MAKE) san-test
 	$(MAKE) vm-test
 
 deps:
 	scripts/install-deps.sh
 
 install: tlat
-	install -D -m 0755 tlat $(DESTDIR)$(BINDIR)/tlat
+	install -D -m 0755 $(TLAT_BIN) $(DESTDIR)$(BINDIR)/tlat
 	for m in man/*.8; do install -D -m 0644 $$m $(DESTDIR)$(MANDIR)/man8/$$(basename $$m); done
 	for j in docs/*.schema.json; do install -D -m 0644 $$j $(DESTDIR)$(DATADIR)/tlat/$$(basename $$j); done
 	install -D -m 0644 completion/tlat $(DESTDIR)$(BASHCOMPDIR)/tlat

@@ -12,6 +12,7 @@
 #include "core/err.h"
 #include "trace/buffer_read.h"
 #include "trace/collector.h"
+#include "trace/local_events.h"
 
 static bool has_system(const char **systems, int nr, const char *system)
 {
@@ -46,8 +47,7 @@ int collector_init(struct tlat_collector *c, struct tlat_session *session, int n
 			if (!has_system(systems, nr, lists[l][i]))
 				systems[nr++] = lists[l][i];
 	/* formats are global: the top-level events directory describes them all */
-	c->tep = all_systems ? tracefs_local_events(NULL) :
-			       tracefs_local_events_system(NULL, systems);
+	c->tep = local_events_load(all_systems ? NULL : systems);
 	/* a recording holds the formats of these */
 	c->systems = systems;
 	if (!c->tep) {

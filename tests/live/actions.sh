@@ -44,6 +44,10 @@ check "trace: both files hold the trace" \
 	bash -c "for f in $WORK/timerlat_trace.txt $WORK/second.txt; do
 			head -1 \$f | grep -qx '# tracer: tracepoints' &&
 			grep -q ' sched_switch: ' \$f || exit 1; done"
+# the timers' %ps fields print as names: the symbols are loaded for the save
+check "trace: the timers' functions are named (hrtimer_wakeup), not addresses" \
+	grep -q ' hrtimer_expire_entry: hrtimer=0x[0-9a-f]* function=hrtimer_wakeup ' \
+	"$WORK/timerlat_trace.txt"
 
 # -t is a trace action too: rtla adds it after every --on-threshold action
 rm -f "$WORK/t.txt"
