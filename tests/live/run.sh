@@ -19,8 +19,19 @@ TLAT=$(realpath "${1:-./tlat}")
 WORK=$(mktemp -d /tmp/tlat-live.XXXXXX)
 NCPU=$(nproc)
 
+# the runs this suite left behind: of its own binary only, not another
+# session's tlat (another tree's suite, mutations, a benchmark)
+kill_own_tlat() {
+	local pid
+
+	for pid in $(pgrep -x tlat); do
+		[ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$TLAT" ] && kill -KILL "$pid"
+	done
+	return 0
+}
+
 cleanup() {
-	pkill -KILL -x tlat 2>/dev/null
+	kill_own_tlat
 	stop_tracefs_viewer
 	rm -rf "$WORK"
 }
