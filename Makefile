@@ -211,25 +211,20 @@ live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 # and UBSan in build/san-address-undefined/ (their tlat is
 # build/san-address-undefined/tlat, so ./tlat stays the plain one the VM tests
 # use), then the cmocka binaries, the golden recordings and the mutations
-# (unit-test's fuzz-short already runs under both), and the parts of the live
-# suite that run the most of tlat per second (SAN_LIVE_PARTS, in machine state
-# none): core (every command, option, stop path and bad input, the kernel
-# collector, the mounts), aa (the auto-analysis, with stacks symbolised), json
-# (every document tlat writes), record (recording and tlat report) and
-# actions (--on-threshold and --on-end, saved traces with their symbols).
-# The rest (plot, compare, completion, opts, backlog, upstream) runs mostly
-# Python, bash or rtla's cases, or more of the same code; each passed once
-# against this build with no report. Any report fails it:
-# the live runs log theirs to build/san-*/reports/ (the tests see only the
-# exit status), and the suite fails if a file is there. The live runs unwind
-# each allocation's stack whole (fast_unwind_on_malloc=0: libtracefs has no
-# frame pointers), so that lsan.supp's entries match the library's functions;
-# verify_asan_link_order=0 lets them start under stdbuf (its LD_PRELOAD).
-# About 8 minutes on 2 CPUs, the sanitized build included: build and unit
-# part 1 min 13 s, core 153 s, aa 35 s, json 61 s, record 117 s, actions 43 s
+# (unit-test's fuzz-short already runs under both), and the whole live suite
+# in machine state none (SAN_LIVE_PARTS="core aa ..." runs some of its parts;
+# empty, all). Any report fails it: the live runs log theirs to
+# build/san-*/reports/ (the tests see only the exit status), and the suite
+# fails if a file is there. The live runs unwind each allocation's stack
+# whole (fast_unwind_on_malloc=0: libtracefs has no frame pointers), so that
+# lsan.supp's entries match the library's functions; verify_asan_link_order=0
+# lets them start under stdbuf (its LD_PRELOAD). About 11 minutes on 2 CPUs,
+# the sanitized build included: build and unit part 1 min 13 s, then core
+# 153 s, aa 35 s, json 61 s, record 117 s, actions 43 s, opts 58 s, upstream
+# 80 s, backlog 27 s, compare 19 s, plot 16 s, completion 1 s
 # (docs/robustness.md).
 SAN_TEST_SANITIZE := address,undefined
-SAN_LIVE_PARTS ?= core aa json record actions
+SAN_LIVE_PARTS ?=
 SAN_REPORTS = $(BUILD)/reports
 .PHONY: san-test san-test-run
 san-test:
@@ -241,7 +236,7 @@ san-test-run: $(UNIT_BINS) $(TLAT_BIN)
 	tests/golden/run.sh $(TLAT_BIN) || fail=1; \
 	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./$(TLAT_BIN) tests/golden/recordings/*.dat.xz || fail=1; \
 	rm -rf $(SAN_REPORTS) && mkdir -p $(SAN_REPORTS); \
-	echo "# live tests against $(TLAT_BIN), parts: $(SAN_LIVE_PARTS)"; \
+	echo "# live tests against $(TLAT_BIN), parts: $(or $(SAN_LIVE_PARTS),all)"; \
 	ASAN_OPTIONS="$$ASAN_OPTIONS:fast_unwind_on_malloc=0:verify_asan_link_order=0:log_path=$(CURDIR)/$(SAN_REPORTS)/asan" \
 	UBSAN_OPTIONS="$$UBSAN_OPTIONS:log_path=$(CURDIR)/$(SAN_REPORTS)/ubsan" \
 	TLAT_LIVE_PARTS="$(SAN_LIVE_PARTS)" \
