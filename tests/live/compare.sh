@@ -68,9 +68,16 @@ wait $hog_pid 2> /dev/null
 # rare long delays move p99.9 between runs of 3 s too much for a sure test)
 "$TLAT" compare -p 99 "$CMP/a.json" "$CMP/hog.json" > "$CMP/hog.out" 2>&1
 rc=$?
+# The verdict names the cell past its threshold by the most: CPU $hog_cpu's,
+# or all CPUs' when CPU $hog_cpu's baseline was the noisier (CI, 2026-11-26:
+# a busy host's baseline, its max in ms). What must hold is that the hogged
+# CPU's thread latency is found a regression, whichever cell leads.
+hog_found() {
+	[ $rc = 2 ] && grep -qE "^verdict: regression \((CPU $hog_cpu|all CPUs) " "$CMP/hog.out" &&
+		grep -qE "^ +$hog_cpu thread +p99 .* regression$" "$CMP/hog.out"
+}
 check "compare: a run under a hog (2 ms every 5 ms on CPU $hog_cpu) is a regression, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q '^verdict: regression (CPU $hog_cpu ' $CMP/hog.out" ||
-	show "$CMP/hog.out"
+	hog_found || show "$CMP/hog.out"
 
 # --- refused in one line, exit 1 ----------------------------------------------------
 refused() { # WANT ARGS...: exit 1, one line that has WANT
