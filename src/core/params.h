@@ -141,4 +141,13 @@ struct tlat_params {
 	struct tlat_hist_params hist;
 };
 
+/* whether a sample crosses its context's stop threshold (-i, -T) */
+static inline bool params_over_threshold(const struct tlat_params *p,
+					 const struct tlat_sample *s)
+{
+	u64 threshold_us = s->ctx == TLAT_CTX_IRQ ? p->stop_irq_us : p->stop_thread_us;
+
+	return threshold_us && s->latency_ns >= threshold_us * 1000;
+}
+
 #endif

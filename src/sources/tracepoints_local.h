@@ -46,6 +46,10 @@ struct tlat_source {
 	struct tp_bpf *bpf;		/* the kernel collector; NULL: the trace one */
 	struct tp_queue *queues;	/* per CPU, with bpf */
 	const char *trace_why;		/* why the trace collector, for -D */
+	/* bpf with the analysis: its events are decoded only at a hit */
+	bool deferred;
+	int stop_fd;			/* deferred: the instance's tracing_on; else -1 */
+	u64 stop_from_ns;		/* deferred: the threads stop it from then on */
 };
 
 /* each measuring thread's activations: sleep, then a marker or a completion */
