@@ -141,7 +141,13 @@ struct tlat_params {
 	struct tlat_hist_params hist;
 };
 
-/* whether a sample crosses its context's stop threshold (-i, -T) */
+/**
+ * params_over_threshold - whether a sample crosses its context's stop threshold
+ * @p: the run's options: -i for the IRQ context, -T for the others
+ * @s: the sample
+ *
+ * Returns true if that threshold is set and the sample's latency reaches it.
+ */
 static inline bool params_over_threshold(const struct tlat_params *p,
 					 const struct tlat_sample *s)
 {
