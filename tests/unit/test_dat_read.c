@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_dat_read.c - a recording opened without its kallsyms: the layout
+ * dat_check() finds of a golden recording, and dat_reader_open() leaving
+ * the names to dat_reader_symbols(), which then gives the tep every name
+ * libtracecmd's own open gives it. (What tlat report prints of the names,
+ * byte for byte: tests/golden/.)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+
+#include "core/err.h"
+#include "trace/dat_check.h"
+#include "trace/dat_read.h"
+#include "trace/tracecmd_private.h"
+
+/* a recording of tlat record, version 7, stopped with a stack in its analysis */
+#define GOLDEN		"tests/golden/recordings/timerlat-6.12.dat.xz"
+
+struct file {
+	char path[64];
+};
+
+static int setup(void **state)
+{
+	struct file *f = calloc(1, sizeof(*f));
+	char cmd[256];
+	int fd;
+
+	if (!f)
+		return -1;
+	snprintf(f->path, sizeof(f->path), "/tmp/tlat-dat-read.XXXXXX");
+	fd = mkstemp(f->path);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	snprintf(cmd, sizeof(cmd), "xz -dc %s > %s", GOLDEN, f->path);
+	if (system(cmd)) {
+		fprintf(stderr, "cannot decompress %s\n", GOLDEN);
+		unlink(f->path);
+		return -1;
+	}
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct file *f = *state;
+
+	unlink(f->path);
+	free(f);
+	return 0;
+}
+
+static void test_layout(void **state)
+{
+	struct file *f = *state;
+	struct dat_layout l;
+	char what[256];
+	unsigned int size;
+	struct stat st;
+	int fd = open(f->path, O_RDONLY);
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(dat_check(fd, &l, what, sizeof(what)), 0);
+	assert_int_equal(l.version, 7);
+	assert_int_equal(l.nr_kallsyms, 1);
+	assert_false(l.kallsyms_packed);
+	/* a kernel's /proc/kallsyms: megabytes */
+	assert_true(l.kallsyms_size > (1 << 20));
+	/* the section's 4-byte size says what the walk found */
+	assert_int_equal(pread(fd, &size, 4, (off_t)l.kallsyms_at), 4);
+	assert_int_equal(size, l.kallsyms_size);
+	assert_true(l.kallsyms_at + 4 + l.kallsyms_size <= (u64)st.st_size);
+	/* each CPU's data follows the last's: one range */
+	assert_int_equal(l.nr_data, 1);
+	assert_true(l.data[0].size > 0);
+	assert_true(l.data[0].at + l.data[0].size <= (u64)st.st_size);
+	assert_true(l.data[0].at >= l.kallsyms_at + 4 + l.kallsyms_size ||
+		    l.data[0].at + l.data[0].size <= l.kallsyms_at);
+	close(fd);
+}
+
+/* every address of the recording's first kallsyms lines, and one past it, named alike in both */
+static void same_names(const struct file *f, struct tep_handle *a, struct tep_handle *b)
+{
+	static char text[1 << 16];
+	struct dat_layout l;
+	char what[256];
+	int fd = open(f->path, O_RDONLY), n = 0;
+	ssize_t len;
+
+	assert_true(fd >= 0);
+	assert_int_equal(dat_check(fd, &l, what, sizeof(what)), 0);
+	len = pread(fd, text, sizeof(text) - 1, (off_t)(l.kallsyms_at + 4));
+	assert_true(len > 0);
+	text[len] = '\0';
+	for (char *line = text, *end; (end = strchr(line, '\n')); line = end + 1) {
+		unsigned long long addr;
+
+		if (sscanf(line, "%llx", &addr) != 1)
+			continue;
+		for (unsigned long long at = addr; at <= addr + 1; at++) {
+			const char *x = tep_find_function(a, at), *y = tep_find_function(b, at);
+
+			assert_true((!x && !y) || (x && y && !strcmp(x, y)));
+			assert_true(tep_find_function_address(a, at) ==
+				    tep_find_function_address(b, at));
+			n += x != NULL;
+		}
+	}
+	/* most are names */
+	assert_true(n > 1000);
+	close(fd);
+}
+
+static void test_symbols_when_asked(void **state)
+{
+	struct file *f = *state;
+	struct tracecmd_input *handle;
+	struct dat_reader *rec;
+	char err[TLAT_ERR_LEN];
+	int count;
+
+	/* libtracecmd's own open parses them */
+	handle = tracecmd_open(f->path, TRACECMD_FL_LOAD_NO_PLUGINS |
+			       TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+	assert_non_null(handle);
+	count = tep_get_function_count(tracecmd_get_tep(handle));
+	assert_true(count > 10000);
+
+	assert_int_equal(dat_reader_open(&rec, f->path, err), 0);
+	/* not yet: no look-up may come first (libtraceevent maps them at the first) */
+	assert_int_equal(tep_get_function_count(dat_reader_tep(rec)), 0);
+	assert_int_equal(dat_reader_symbols(rec), 0);
+	assert_int_equal(tep_get_function_count(dat_reader_tep(rec)), count);
+	/* once */
+	assert_int_equal(dat_reader_symbols(rec), 0);
+	assert_int_equal(tep_get_function_count(dat_reader_tep(rec)), count);
+	same_names(f, tracecmd_get_tep(handle), dat_reader_tep(rec));
+	dat_reader_close(rec);
+	tracecmd_close(handle);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_layout, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_symbols_when_asked, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
