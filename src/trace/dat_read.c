@@ -64,7 +64,7 @@ static int dat_copy(int fd, int view, u64 from, u64 to)
 
 /*
  * A copy of a version 7 file, in memory, for libtracecmd to read the
- * headers of: the file's size, and all its bytes but the CPUs' data
+ * headers of (dat_open_v7()): the file's size, and all its bytes but the CPUs' data
  * (libtracecmd reads none of it before tracecmd_init_data()) and the
  * kallsyms section's content, holes that read as zeros: its 4-byte size
  * reads 0, which libtracecmd's read_proc_kallsyms() takes for an empty
@@ -102,27 +102,17 @@ static int dat_view(int fd, u64 file_size, const struct dat_layout *l)
 }
 
 /*
- * libtracecmd parses the recording's kallsyms as it opens it: 5 MB of
- * text, sscanf()'d a line at a time (tep_parse_kallsyms()), a quarter of
- * the CPU time of a report of a 10 s recording, for names that only a
- * stack or --dump-tasks prints. A version 7 file (what tlat record and
- * trace-cmd record 3.x write) is opened from dat_view()'s copy of its
- * headers, without them; once the headers are read, the handle's
- * descriptor is made the file's own (dup2()), whose CPU data
- * tracecmd_init_data() then reads as in tracecmd_open(). The names are
- * parsed by dat_reader_symbols() when asked for, with the same call on
- * the same bytes. NULL: open it as usual (version 6, where the sections
- * follow each other with no offsets; a compressed or missing kallsyms;
- * a file this way cannot open).
+ * Version 7: libtracecmd reads the headers from dat_view()'s copy, then the
+ * handle's descriptor is made the file's own (dup2()), whose CPU data
+ * tracecmd_init_data() reads as in tracecmd_open_fd().
  */
-static struct tracecmd_input *dat_open_lazy(struct dat_reader *rec, const struct dat_layout *l)
+static struct tracecmd_input *dat_open_v7(struct dat_reader *rec, const struct dat_layout *l)
 {
 	struct tracecmd_input *handle;
 	struct stat st;
 	int view;
 
-	if (l->version != 7 || l->nr_kallsyms != 1 || l->kallsyms_packed ||
-	    !l->kallsyms_size || fstat(rec->fd, &st))
+	if (fstat(rec->fd, &st))
 		return NULL;
 	view = dat_view(rec->fd, (u64)st.st_size, l);
 	if (view < 0)
@@ -134,13 +124,91 @@ static struct tracecmd_input *dat_open_lazy(struct dat_reader *rec, const struct
 	}
 	/* the handle owns view from here: tracecmd_close() closes it */
 	if (tracecmd_read_headers(handle, 0) < 0 || dup2(rec->fd, view) < 0 ||
-	    tracecmd_init_data(handle) < 0 ||
-	    tracecmd_get_file_state(handle) != TRACECMD_FILE_CPU_FLYRECORD) {
+	    tracecmd_init_data(handle) < 0) {
 		tracecmd_close(handle);
 		return NULL;
 	}
-	rec->kallsyms_at = l->kallsyms_at;
-	rec->kallsyms_size = l->kallsyms_size;
+	return handle;
+}
+
+/*
+ * Version 6: the sections follow each other, each read where the last
+ * ended. libtracecmd reads the headers up to the event formats; its
+ * descriptor must then be at kallsyms' 4-byte size, where the walk found
+ * it. For the one step that reads kallsyms, the descriptor is /dev/zero's
+ * (dup2()): the size reads 0, an empty section. The file's is put back,
+ * moved past the text, and the rest is read as in tracecmd_open_fd().
+ */
+static struct tracecmd_input *dat_open_v6(struct dat_reader *rec, const struct dat_layout *l)
+{
+	u64 past = l->kallsyms_at + 4 + l->kallsyms_size;
+	int fd = open(rec->path, O_RDONLY | O_CLOEXEC), zero, saved, ret;
+	struct tracecmd_input *handle = fd >= 0 ? tracecmd_alloc_fd(fd, DAT_OPEN_FLAGS) : NULL;
+
+	if (!handle) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	/* the handle owns fd from here */
+	if (tracecmd_read_headers(handle, TRACECMD_FILE_ALL_EVENTS) < 0 ||
+	    tracecmd_get_file_state(handle) != TRACECMD_FILE_ALL_EVENTS ||
+	    lseek(fd, 0, SEEK_CUR) != (off_t)l->kallsyms_at)
+		goto fail;
+	zero = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+	saved = zero >= 0 ? fcntl(fd, F_DUPFD_CLOEXEC, 3) : -1;
+	ret = saved >= 0 && dup2(zero, fd) >= 0 ?
+	      tracecmd_read_headers(handle, TRACECMD_FILE_KALLSYMS) : -1;
+	/* the file back in any case: the handle closes it */
+	if (saved >= 0 && dup2(saved, fd) < 0)
+		ret = -1;
+	if (saved >= 0)
+		close(saved);
+	if (zero >= 0)
+		close(zero);
+	if (ret < 0 || tracecmd_get_file_state(handle) != TRACECMD_FILE_KALLSYMS ||
+	    lseek(fd, (off_t)past, SEEK_SET) != (off_t)past ||
+	    tracecmd_read_headers(handle, 0) < 0 || tracecmd_init_data(handle) < 0)
+		goto fail;
+	return handle;
+fail:
+	tracecmd_close(handle);
+	return NULL;
+}
+
+/*
+ * libtracecmd parses the recording's kallsyms as it opens it: 5 MB of
+ * text, sscanf()'d a line at a time (tep_parse_kallsyms()), a quarter of
+ * the CPU time of a report of a 10 s recording, for names that only a
+ * stack or --dump-tasks prints. tlat opens the file in libtracecmd's
+ * steps (tracecmd_alloc_fd(), tracecmd_read_headers(),
+ * tracecmd_init_data(): tracecmd_open_fd()'s) and has libtracecmd read
+ * an empty kallsyms instead, with the file's layout as dat_check() walked
+ * it: version 7 (what tlat record and trace-cmd record 3.x write) from a
+ * copy of its headers, version 6 with /dev/zero for that one step. The
+ * names are parsed by dat_reader_symbols() when asked for, with the same
+ * call on the same bytes. The report reads the file in a one-thread
+ * child (tlat_replay()), and nothing else uses these descriptors.
+ *
+ * NULL: open it as usual, libtracecmd's way: a file with no kallsyms, or
+ * compressed ones, or more than one section of them; a latency trace; a
+ * file that this way cannot open.
+ */
+static struct tracecmd_input *dat_open_lazy(struct dat_reader *rec, const struct dat_layout *l)
+{
+	struct tracecmd_input *handle;
+
+	if (l->nr_kallsyms != 1 || l->kallsyms_packed || !l->kallsyms_size)
+		return NULL;
+	handle = l->version == 7 ? dat_open_v7(rec, l) : dat_open_v6(rec, l);
+	if (handle && tracecmd_get_file_state(handle) != TRACECMD_FILE_CPU_FLYRECORD) {
+		tracecmd_close(handle);
+		return NULL;
+	}
+	if (handle) {
+		rec->kallsyms_at = l->kallsyms_at;
+		rec->kallsyms_size = l->kallsyms_size;
+	}
 	return handle;
 }
 

@@ -3,12 +3,15 @@
  * test_dat_read.c - a recording opened without its kallsyms: the layout
  * dat_check() finds of a golden recording, and dat_reader_open() leaving
  * the names to dat_reader_symbols(), which then gives the tep every name
- * libtracecmd's own open gives it. (What tlat report prints of the names,
- * byte for byte: tests/golden/.)
+ * libtracecmd's own open gives it; in the file as tlat record wrote it
+ * (version 7), converted to version 6, and compressed, which libtracecmd
+ * opens its own way. (What tlat report prints of the names, byte for byte:
+ * tests/golden/.)
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,30 +31,70 @@
 #define GOLDEN		"tests/golden/recordings/timerlat-6.12.dat.xz"
 
 struct file {
-	char path[64];
+	char path[80];
+	char orig[64];		/* the golden recording, when path is a conversion of it */
+	int version;
+	bool packed;		/* its sections compressed */
 };
 
-static int setup(void **state)
+static int make_file(struct file *f, const char *convert)
 {
-	struct file *f = calloc(1, sizeof(*f));
-	char cmd[256];
+	char cmd[512];
 	int fd;
 
-	if (!f)
-		return -1;
 	snprintf(f->path, sizeof(f->path), "/tmp/tlat-dat-read.XXXXXX");
 	fd = mkstemp(f->path);
 	if (fd < 0)
 		return -1;
 	close(fd);
-	snprintf(cmd, sizeof(cmd), "xz -dc %s > %s", GOLDEN, f->path);
+	if (!convert) {
+		snprintf(cmd, sizeof(cmd), "xz -dc %s > %s", GOLDEN, f->path);
+	} else {
+		snprintf(f->orig, sizeof(f->orig), "%s", f->path);
+		snprintf(f->path, sizeof(f->path), "%s.conv", f->orig);
+		snprintf(cmd, sizeof(cmd), "xz -dc %s > %s && trace-cmd convert -i %s -o %s %s "
+			 "> /dev/null 2>&1", GOLDEN, f->orig, f->orig, f->path, convert);
+	}
 	if (system(cmd)) {
-		fprintf(stderr, "cannot decompress %s\n", GOLDEN);
-		unlink(f->path);
+		/* trace-cmd is one of tlat's test dependencies (make deps) */
+		fprintf(stderr, "cannot make the test's file: %s\n", cmd);
 		return -1;
 	}
-	*state = f;
 	return 0;
+}
+
+static int setup(void **state)
+{
+	struct file *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -1;
+	*state = f;
+	f->version = 7;
+	return make_file(f, NULL);
+}
+
+static int setup_v6(void **state)
+{
+	struct file *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -1;
+	*state = f;
+	f->version = 6;
+	return make_file(f, "--file-version 6");
+}
+
+static int setup_packed(void **state)
+{
+	struct file *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -1;
+	*state = f;
+	f->version = 7;
+	f->packed = true;
+	return make_file(f, "--compression any");
 }
 
 static int teardown(void **state)
@@ -59,6 +102,8 @@ static int teardown(void **state)
 	struct file *f = *state;
 
 	unlink(f->path);
+	if (f->orig[0])
+		unlink(f->orig);
 	free(f);
 	return 0;
 }
@@ -75,7 +120,7 @@ static void test_layout(void **state)
 	assert_true(fd >= 0);
 	assert_int_equal(fstat(fd, &st), 0);
 	assert_int_equal(dat_check(fd, &l, what, sizeof(what)), 0);
-	assert_int_equal(l.version, 7);
+	assert_int_equal(l.version, f->version);
 	assert_int_equal(l.nr_kallsyms, 1);
 	assert_false(l.kallsyms_packed);
 	/* a kernel's /proc/kallsyms: megabytes */
@@ -104,6 +149,13 @@ static void same_names(const struct file *f, struct tep_handle *a, struct tep_ha
 
 	assert_true(fd >= 0);
 	assert_int_equal(dat_check(fd, &l, what, sizeof(what)), 0);
+	/* a compressed file's kallsyms are the golden recording's */
+	if (f->packed) {
+		close(fd);
+		fd = open(f->orig, O_RDONLY);
+		assert_true(fd >= 0);
+		assert_int_equal(dat_check(fd, &l, what, sizeof(what)), 0);
+	}
 	len = pread(fd, text, sizeof(text) - 1, (off_t)(l.kallsyms_at + 4));
 	assert_true(len > 0);
 	text[len] = '\0';
@@ -126,6 +178,22 @@ static void same_names(const struct file *f, struct tep_handle *a, struct tep_ha
 	close(fd);
 }
 
+/* compressed: the walk does not look into the section, and says so */
+static void test_packed_layout(void **state)
+{
+	struct file *f = *state;
+	struct dat_layout l;
+	char what[256];
+	int fd = open(f->path, O_RDONLY);
+
+	assert_true(fd >= 0);
+	assert_int_equal(dat_check(fd, &l, what, sizeof(what)), 0);
+	assert_int_equal(l.version, 7);
+	assert_int_equal(l.nr_kallsyms, 1);
+	assert_true(l.kallsyms_packed);
+	close(fd);
+}
+
 static void test_symbols_when_asked(void **state)
 {
 	struct file *f = *state;
@@ -142,8 +210,11 @@ static void test_symbols_when_asked(void **state)
 	assert_true(count > 10000);
 
 	assert_int_equal(dat_reader_open(&rec, f->path, err), 0);
-	/* not yet: no look-up may come first (libtraceevent maps them at the first) */
-	assert_int_equal(tep_get_function_count(dat_reader_tep(rec)), 0);
+	/*
+	 * not yet: no look-up may come first (libtraceevent maps them at the
+	 * first); compressed, libtracecmd's open parsed them
+	 */
+	assert_int_equal(tep_get_function_count(dat_reader_tep(rec)), f->packed ? count : 0);
 	assert_int_equal(dat_reader_symbols(rec), 0);
 	assert_int_equal(tep_get_function_count(dat_reader_tep(rec)), count);
 	/* once */
@@ -159,6 +230,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_layout, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_symbols_when_asked, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_layout, setup_v6, teardown),
+		cmocka_unit_test_setup_teardown(test_symbols_when_asked, setup_v6, teardown),
+		cmocka_unit_test_setup_teardown(test_packed_layout, setup_packed, teardown),
+		cmocka_unit_test_setup_teardown(test_symbols_when_asked, setup_packed, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
