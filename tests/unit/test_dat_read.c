@@ -31,8 +31,8 @@
 #define GOLDEN		"tests/golden/recordings/timerlat-6.12.dat.xz"
 
 struct file {
-	char path[80];
-	char orig[64];		/* the golden recording, when path is a conversion of it */
+	char path[40];
+	char orig[40];		/* the golden recording, when path is a conversion of it */
 	int version;
 	bool packed;		/* its sections compressed */
 };
@@ -50,8 +50,8 @@ static int make_file(struct file *f, const char *convert)
 	if (!convert) {
 		snprintf(cmd, sizeof(cmd), "xz -dc %s > %s", GOLDEN, f->path);
 	} else {
-		snprintf(f->orig, sizeof(f->orig), "%s", f->path);
-		snprintf(f->path, sizeof(f->path), "%s.conv", f->orig);
+		memcpy(f->orig, f->path, sizeof(f->orig));
+		strcat(f->path, ".conv");
 		snprintf(cmd, sizeof(cmd), "xz -dc %s > %s && trace-cmd convert -i %s -o %s %s "
 			 "> /dev/null 2>&1", GOLDEN, f->orig, f->orig, f->path, convert);
 	}
