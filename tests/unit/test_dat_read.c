@@ -6,7 +6,8 @@
  * libtracecmd's own open gives it; in the file as tlat record wrote it
  * (version 7), converted to version 6, and compressed, which libtracecmd
  * opens its own way. (What tlat report prints of the names, byte for byte:
- * tests/golden/.)
+ * tests/golden/.) And a page past the first whose header says it holds
+ * more than a page, found as the file opens (dat_pages_check_file()).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -225,6 +226,28 @@ static void test_symbols_when_asked(void **state)
 	tracecmd_close(handle);
 }
 
+/* a page past the first says it holds more than a page: the open says which, before any read */
+static void test_damaged_page(void **state)
+{
+	struct file *f = *state;
+	u64 commit = 1 << 20;
+	struct dat_reader *rec;
+	char err[TLAT_ERR_LEN];
+	struct dat_layout l;
+	char what[256];
+	int fd = open(f->path, O_RDWR);
+
+	assert_true(fd >= 0);
+	assert_int_equal(dat_check(fd, &l, what, sizeof(what)), 0);
+	/* CPU 0's third page (4 KiB pages), its header's size after the time */
+	assert_true(l.data[0].size > 3 * 4096);
+	assert_int_equal(pwrite(fd, &commit, 8, (off_t)(l.data[0].at + 2 * 4096 + 8)), 8);
+	close(fd);
+	assert_int_equal(dat_reader_open(&rec, f->path, err), -EBADMSG);
+	assert_non_null(strstr(err, "is damaged: CPU 0's data, page 3: "
+			       "a page's header says it holds more than a page"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +257,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_symbols_when_asked, setup_v6, teardown),
 		cmocka_unit_test_setup_teardown(test_packed_layout, setup_packed, teardown),
 		cmocka_unit_test_setup_teardown(test_symbols_when_asked, setup_packed, teardown),
+		cmocka_unit_test_setup_teardown(test_damaged_page, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
