@@ -223,19 +223,6 @@ wait $pid
 check "concurrent runs both exit cleanly" same_as_before
 
 # --- bad input: one line on stderr, exit 1, nothing on stdout, nothing changed -
-bad_input() {
-	local desc=$1
-	shift
-	"$@" > "$WORK/bad.out" 2> "$WORK/bad.err"
-	local rc=$?
-	if [ $rc = 1 ] && [ "$(wc -l < "$WORK/bad.err")" = 1 ] && [ ! -s "$WORK/bad.out" ] &&
-	   same_as_before; then
-		ok "bad input: $desc: $(cat "$WORK/bad.err")"
-	else
-		not_ok "bad input: $desc (exit $rc)"
-		show "$WORK/bad.out" "$WORK/bad.err"
-	fi
-}
 bad_input "unknown option" "$TLAT" top --frobnicate
 bad_input "unknown short option" "$TLAT" hist -Z
 bad_input "bad cpu list" "$TLAT" top -c 0-x
