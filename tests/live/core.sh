@@ -135,6 +135,47 @@ check "--collector trace: -D says why" \
 	grep -qx 'tlat: tracepoints: collector trace: --collector trace' "$WORK/tc.err"
 check "the two collectors count the same activations, within 2%" \
 	within_2pct "$(all_count "$WORK/kc.out")" "$(all_count "$WORK/tc.out")"
+# --collector both: one run, the trace collector's results and the BPF
+# collector's counts of the same activations under -D. Its IRQ and user-return
+# latencies are the same numbers as the trace's (the expiry's now, the
+# thread's clock read), so its samples are a subset of the trace's: with
+# no activation dropped, the same count, min and max; with some (on this
+# host, each timer IRQ that hits the sandbox agent's threads), fewer samples
+# within the trace's min and max.
+"$TLAT" top -d 5 -q --collector both -D --json "$WORK/kb.json" > "$WORK/kb.out" 2> "$WORK/kb.err"
+rc=$?
+check "--collector both: exit 0, -D says trace and why" \
+	bash -c "[ $rc = 0 ] && grep -qx 'tlat: tracepoints: collector trace: --collector both' $WORK/kb.err" ||
+	show "$WORK/kb.err"
+kb_subset_ok() {
+	local kdrop
+	kdrop=$(sed -n 's/.*beside, collector kernel: \([0-9]*\) activations dropped.*/\1/p' "$WORK/kb.err")
+	[ -n "$kdrop" ] || return 1
+	{
+		jq -r '.cpus[] | .cpu as $c | ["irq", "user"][] as $x |
+			"trace \($c) \($x) \(.[$x].count) \(.[$x].min) \(.[$x].max)"' "$WORK/kb.json"
+		sed -n 's/.*beside, collector kernel: CPU \([0-9]*\) \(irq\|user\): \([0-9]*\) samples, min \([0-9]*\), max \([0-9]*\),.*/kernel \1 \2 \3 \4 \5/p' \
+			"$WORK/kb.err"
+	} | awk -v kdrop="$kdrop" -v n="$NCPU" '
+		$1 == "trace" { t[$2 " " $3] = $4 " " $5 " " $6 }
+		$1 == "kernel" { k[$2 " " $3] = $4 " " $5 " " $6 }
+		END {
+			for (key in t) {
+				rows++
+				printf "# cpu %s: trace %s, kernel %s\n", key, t[key], k[key]
+				if (!(key in k)) { bad++; continue }
+				split(t[key], a, " ")
+				split(k[key], b, " ")
+				if (key ~ /irq/) all += a[1]
+				if (kdrop == 0 && (a[1] != b[1] || a[2] != b[2] || a[3] != b[3])) bad++
+				if (b[1] + 0 > a[1] + 0 || b[2] + 0 < a[2] + 0 || b[3] + 0 > a[3] + 0) bad++
+			}
+			printf "# kernel collector beside: %d of %d activations dropped\n", kdrop, all + kdrop
+			exit !(rows == 2 * n && !bad && kdrop <= 0.01 * (all + kdrop))
+		}'
+}
+check "--collector both: the kernel's IRQ and user-return samples are the trace's (same count, min, max with none dropped; a subset otherwise, at most 1% dropped)" \
+	kb_subset_ok || show "$WORK/kb.err"
 "$TLAT" hist -d 2 --collector kernel -T 100000 --no-aa > "$WORK/kch.out" 2>&1
 rc=$?
 check "--collector kernel: hist with a threshold nothing reaches, exit 0" \
