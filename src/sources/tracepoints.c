@@ -176,11 +176,12 @@ static int tp_set_filters(struct tlat_source *src)
 
 /*
  * The kernel collector where --collector kernel asks for it (the command
- * line refused it where something reads the events); else the trace
- * collector, and why. auto does not take it yet: on this project's hosts no
- * BPF program runs in an interrupt that hits the sandbox's own agent
- * threads, and about one activation in a thousand is dropped
- * (bench/README.md), where the trace collector drops none.
+ * line refused it where something reads the events), both collectors for
+ * --collector both; else the trace collector, and why. auto does not take
+ * it: on this project's hosts the kernel runs no BPF program while the
+ * sandbox agent's threads are current, in the timer IRQs that hit them
+ * included, and those activations (about two in a thousand at 100 us) are
+ * dropped, where the trace collector drops none (bench/README.md).
  */
 static int tp_collector_open(struct tlat_source *src, char *err)
 {
