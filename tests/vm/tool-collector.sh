@@ -58,7 +58,9 @@ check "--collector kernel: at most 1% of the activations dropped" kc_dropped_ok
 # collector's counts beside them (-D). Where BPF runs in every context, as in
 # these guests, it drops none, and its IRQ and user-return latencies being
 # the trace's numbers (the expiry's now, the thread's clock read), each CPU's
-# count, min and max are the trace's.
+# count is the trace's or a few more at the run's edges (2 to 3 on 6.12 under
+# TCG; at most 20 here, as for tlat.ko's aggregates below), its min at most
+# and its max at least the trace's, and the same where the counts are.
 tlat top -d 5 -q --source tracepoints --collector both -D --json /tmp/kb.json \
 	> $KC_OUT 2> $KC_ERR
 kb_rc=$?
@@ -79,12 +81,15 @@ kb_same_ok() {
 			for (key in t) {
 				rows++
 				printf "# cpu %s: count min max: trace %s, kernel %s\n", key, t[key], k[key]
-				if (t[key] != k[key]) bad++
+				split(t[key], a, " ")
+				split(k[key], b, " ")
+				if (b[1] < a[1] || b[1] > a[1] + 20 || b[2] > a[2] || b[3] < a[3]) bad++
+				if (a[1] == b[1] && t[key] != k[key]) bad++
 			}
 			exit !(rows == 2 * n && !bad)
 		}'
 }
-check "--collector both: none dropped, each CPU's IRQ and user-return count, min and max are the trace's" \
+check "--collector both: none dropped, each CPU's IRQ and user-return count, min and max are the trace's (but for the run's edges)" \
 	kb_same_ok || show_kc
 
 # kc_refused WHAT LINE CMD...: tlat CMD exits 1 with LINE alone on stderr
