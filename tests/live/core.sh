@@ -140,7 +140,7 @@ check "the two collectors count the same activations, within 2%" \
 # latencies are the same numbers as the trace's (the expiry's now, the
 # thread's clock read), so its samples are the trace's but for those it
 # dropped (on this host, each timer IRQ that hits the sandbox agent's
-# threads) and a few at the run's edges (1 to 3 a CPU, at most 20 here):
+# threads) and a few at the run's edges (1 to 5 a CPU, at most 20 here):
 # within the trace's min and max, the same ones where the counts are.
 "$TLAT" top -d 5 -q --collector both -D --json "$WORK/kb.json" > "$WORK/kb.out" 2> "$WORK/kb.err"
 rc=$?
