@@ -344,7 +344,10 @@ static void test_collector(void **state)
 	assert_int_equal(c->p.collect, TLAT_COLLECT_KERNEL);
 	PARSE_OK(c, "--collector", "auto", "-T", "50");
 	assert_int_equal(c->p.collect, TLAT_COLLECT_AUTO);
-	PARSE_ERR(c, "'bpf': auto, kernel or trace", "--collector", "bpf");
+	/* both: the trace collector's run, the kernel's counts beside it */
+	PARSE_OK(c, "--collector", "both", "-T", "50", "-t");
+	assert_int_equal(c->p.collect, TLAT_COLLECT_BOTH);
+	PARSE_ERR(c, "'bpf': auto, kernel, trace or both", "--collector", "bpf");
 	PARSE_ERR(c, "--collector", "--collector");
 	PARSE_ERR(c, "the auto-analysis needs the trace collector", "--collector", "kernel", "-T", "50");
 	PARSE_ERR(c, "a saved trace", "--collector", "kernel", "-T", "50", "--no-aa", "-t");
