@@ -108,24 +108,42 @@ ratio() {
 }
 
 # cpu_of CMD...: run CMD (output to /dev/null) and print its CPU time in ns
-# three ways, then its wall time in ns: its rusage (wait4: user + sys), the
-# scheduler's sum_exec_runtime (/proc/PID/schedstat) and the tick's utime +
-# stime (/proc/PID/stat), both read while it is a zombie, after it exited
-# and before it is reaped. For a one-thread command such as a report.
+# four ways, then its wall time in ns: its rusage (wait4: user + sys, the
+# reaped children included), its cgroup's (usage_usec of cpu.stat, every
+# task of a cgroup v2 made for the run, which CMD enters before its exec),
+# the scheduler's sum_exec_runtime (/proc/PID/schedstat) and the tick's
+# utime + stime (/proc/PID/stat), both read while it is a zombie, after it
+# exited and before it is reaped: of its own task only, not its children's.
+# The cgroup is made under cgroup v2's mount and removed after the run;
+# without one that can be written to, the run fails.
 cpu_of() {
 	python3 - "$@" <<'PY'
 import os, subprocess, sys, time
-t0 = time.monotonic_ns()
-p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
-wall = time.monotonic_ns() - t0
-with open(f"/proc/{p.pid}/schedstat") as f:
-    sched = int(f.read().split()[0])
-with open(f"/proc/{p.pid}/stat") as f:
-    st = f.read().rsplit(")", 1)[1].split()
-tick = (int(st[11]) + int(st[12])) * 1000000000 // os.sysconf("SC_CLK_TCK")
-_, _, ru = os.wait4(p.pid, 0)
-rusage = round((ru.ru_utime + ru.ru_stime) * 1e9)
-print(rusage, sched, tick, wall)
+mnt = [l.split()[1] for l in open("/proc/self/mounts") if l.split()[2] == "cgroup2"]
+if not mnt:
+    sys.exit("cpu_of: no cgroup v2 mounted: the cgroup's CPU time cannot be read")
+cg = f"{mnt[0]}/tlat-bench-{os.getpid()}"
+os.mkdir(cg)
+def enter():
+    with open(f"{cg}/cgroup.procs", "w") as f:
+        f.write(str(os.getpid()))
+try:
+    t0 = time.monotonic_ns()
+    p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         preexec_fn=enter)
+    os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
+    wall = time.monotonic_ns() - t0
+    with open(f"/proc/{p.pid}/schedstat") as f:
+        sched = int(f.read().split()[0])
+    with open(f"/proc/{p.pid}/stat") as f:
+        st = f.read().rsplit(")", 1)[1].split()
+    tick = (int(st[11]) + int(st[12])) * 1000000000 // os.sysconf("SC_CLK_TCK")
+    _, _, ru = os.wait4(p.pid, 0)
+    rusage = round((ru.ru_utime + ru.ru_stime) * 1e9)
+    with open(f"{cg}/cpu.stat") as f:
+        cgroup = int(dict(l.split() for l in f)["usage_usec"]) * 1000
+finally:
+    os.rmdir(cg)
+print(rusage, cgroup, sched, tick, wall)
 PY
 }

@@ -21,17 +21,19 @@
 # JSON. The two recordings of a length differ in events (two runs), so the
 # ratios are of rates (events per CPU second), not of times.
 #
-# Each report's CPU time is read twice (bench/lib.sh's cpu_of): its rusage
-# (user + sys, from wait4) and the scheduler's sum_exec_runtime of its task
-# (/proc/PID/schedstat, read after it exited and before it is reaped); the
-# tick's utime + stime is printed too, at 10 ms resolution. The kernel
-# scales rusage to sum_exec_runtime, so those check the reading, not the
-# figure; tlat report reads the file in a sandboxed child, which its rusage
-# includes (it reaps it) and its schedstat does not: for tlat only the
-# rusage is the figure. The independent check is the wall time (CLOCK_MONOTONIC around
-# the command): on a machine with nothing else running, a one-thread
-# command's wall time is its CPU time, and the ratios by wall time must
-# match those by CPU time; on a busy one they do not, and the run says so.
+# Each report's CPU time is read by two independent methods (bench/lib.sh's
+# cpu_of): its rusage (user + sys, from wait4, the children it reaped
+# included) and its cgroup's (usage_usec of cpu.stat of a cgroup v2 made
+# for the run, which the command enters before its exec: every task of it,
+# whoever reaps them). tlat report reads the file in a sandboxed child; both
+# count it. The scheduler's sum_exec_runtime of the command's own task
+# (/proc/PID/schedstat, read after it exited and before it is reaped) and
+# the tick's utime + stime are printed too: for trace-cmd, one thread, they
+# are its time again; for tlat, the parent's alone. The wall time
+# (CLOCK_MONOTONIC around the command) is a third check: on a machine with
+# nothing else running, a one-thread command's wall time is its CPU time,
+# and the ratios by wall time must match those by CPU time; on a busy one
+# they do not, and the run says so.
 #
 # Two figures come out: events per CPU second of the whole command (its
 # fixed cost included: libtracecmd reads the recording's event formats and
@@ -97,9 +99,10 @@ done
 echo "# base: base's tlat report of base's recording; tlat: this tree's of its recording;"
 echo "# tlat-old: this tree's of base's recording; trace-cmd: trace-cmd report of this tree's;"
 echo "# output to /dev/null"
-echo "# cpu: rusage user + sys; sched: sum_exec_runtime; tick: utime + stime; events / s of each"
-printf "%-10s %-4s %-4s %9s %9s %9s %9s %13s %13s\n" tool rec rep "cpu s" "sched s" "tick s" \
-	"wall s" "events/cpu s" "ev/sched s"
+echo "# cpu: rusage user + sys; cg: the run's cgroup's usage_usec; sched: sum_exec_runtime"
+echo "# of the command's task; tick: its utime + stime; events / s of cpu and of cg"
+printf "%-10s %-4s %-4s %9s %9s %9s %9s %9s %13s %13s\n" tool rec rep "cpu s" "cg s" "sched s" \
+	"tick s" "wall s" "events/cpu s" "ev/cg s"
 for rep in $(seq 1 "$REPS"); do
 	for s in $RECORD_S; do
 		for tool in $TOOLS; do
@@ -109,12 +112,12 @@ for rep in $(seq 1 "$REPS"); do
 			tlat|tlat-old) cmd=("$TLAT" report "$f") ;;
 			trace-cmd) cmd=(trace-cmd report "$f") ;;
 			esac
-			read -r cpu sched tick wall < <(cpu_of "${cmd[@]}")
-			awk -v t=$tool -v s="${s}s" -v rep=$rep -v c=$cpu -v sc=$sched -v tk=$tick \
-				-v w=$wall -v e="${events[$(rec_of $tool),$s]}" 'BEGIN {
-				printf "%-10s %-4s %-4s %9.3f %9.3f %9.3f %9.3f %13.0f %13.0f\n",
-					t, s, rep, c / 1e9, sc / 1e9, tk / 1e9, w / 1e9,
-					e / (c / 1e9), e / (sc / 1e9) }'
+			read -r cpu cg sched tick wall < <(cpu_of "${cmd[@]}")
+			awk -v t=$tool -v s="${s}s" -v rep=$rep -v c=$cpu -v g=$cg -v sc=$sched \
+				-v tk=$tick -v w=$wall -v e="${events[$(rec_of $tool),$s]}" 'BEGIN {
+				printf "%-10s %-4s %-4s %9.3f %9.3f %9.3f %9.3f %9.3f %13.0f %13.0f\n",
+					t, s, rep, c / 1e9, g / 1e9, sc / 1e9, tk / 1e9, w / 1e9,
+					e / (c / 1e9), e / (g / 1e9) }'
 		done
 	done
 done | tee "$W/runs"
@@ -131,36 +134,45 @@ rate_ratio() {
 
 echo
 echo "# medians of $REPS; ratios of events per CPU second: tlat / base, tlat / trace-cmd,"
-echo "# tlat-old / base (one file, two readers); then the same by wall time, a clock apart"
-echo "# from the scheduler's accounting"
-printf "%-10s %-4s %9s %13s %13s %13s\n" tool rec "cpu s" "events/cpu s" "ev/sched s" "ev/wall s"
-declare -A med_cpu med_wall
+echo "# tlat-old / base (one file, two readers); then the same by the cgroup's CPU time,"
+echo "# and by wall time, a clock apart from the scheduler's accounting"
+printf "%-10s %-4s %9s %9s %13s %13s %13s\n" tool rec "cpu s" "cg s" "events/cpu s" "ev/cg s" \
+	"ev/wall s"
+declare -A med_cpu med_cg med_wall
 for s in $RECORD_S; do
 	for tool in $TOOLS; do
 		cpu=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $4 * 1e6 }' "$W/runs"))
-		sched=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $5 * 1e6 }' "$W/runs"))
-		wall=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $7 * 1e6 }' "$W/runs"))
+		cg=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $5 * 1e6 }' "$W/runs"))
+		wall=$(median $(awk -v t=$tool -v s="${s}s" '$1 == t && $2 == s { printf "%.0f\n", $8 * 1e6 }' "$W/runs"))
 		med_cpu[$tool,$s]=$cpu
+		med_cg[$tool,$s]=$cg
 		med_wall[$tool,$s]=$wall
-		awk -v t=$tool -v s="${s}s" -v c=$cpu -v sc=$sched -v w=$wall \
+		awk -v t=$tool -v s="${s}s" -v c=$cpu -v g=$cg -v w=$wall \
 			-v e="${events[$(rec_of $tool),$s]}" 'BEGIN {
-			printf "%-10s %-4s %9.3f %13.0f %13.0f %13.0f\n", t, s, c / 1e6, e / (c / 1e6),
-				e / (sc / 1e6), e / (w / 1e6) }'
+			printf "%-10s %-4s %9.3f %9.3f %13.0f %13.0f %13.0f\n", t, s, c / 1e6, g / 1e6,
+				e / (c / 1e6), e / (g / 1e6), e / (w / 1e6) }'
 	done
 	echo "# ${s}s: tlat / base $(rate_ratio tlat base med_cpu)x," \
 		"tlat / trace-cmd $(rate_ratio tlat trace-cmd med_cpu)x," \
 		"tlat-old / base $(rate_ratio tlat-old base med_cpu)x;" \
+		"by the cgroup's $(rate_ratio tlat base med_cg)x, $(rate_ratio tlat trace-cmd med_cg)x," \
+		"$(rate_ratio tlat-old base med_cg)x;" \
 		"by wall time $(rate_ratio tlat base med_wall)x, $(rate_ratio tlat trace-cmd med_wall)x," \
 		"$(rate_ratio tlat-old base med_wall)x"
 done
 read -r short long < <(echo $RECORD_S)
 if [ -n "${long:-}" ]; then
-	echo "# the analysis alone, from ${short}s to ${long}s: events / CPU s"
+	echo "# the analysis alone, from ${short}s to ${long}s: events / CPU s (rusage; cgroup)"
 	for tool in $TOOLS; do
-		awk -v t=$tool -v e0="${events[$(rec_of $tool),$short]}" \
-			-v e1="${events[$(rec_of $tool),$long]}" \
-			-v c0="${med_cpu[$tool,$short]}" -v c1="${med_cpu[$tool,$long]}" 'BEGIN {
-			printf "%-10s %13.0f   (fixed cost %.3f s)\n", t, (e1 - e0) / ((c1 - c0) / 1e6),
-				c0 / 1e6 - e0 / ((e1 - e0) / ((c1 - c0) / 1e6)) }'
+		for m in med_cpu med_cg; do
+			c0_of=$m[$tool,$short]
+			c1_of=$m[$tool,$long]
+			awk -v t=$tool -v m=${m#med_} -v e0="${events[$(rec_of $tool),$short]}" \
+				-v e1="${events[$(rec_of $tool),$long]}" \
+				-v c0="${!c0_of}" -v c1="${!c1_of}" 'BEGIN {
+				printf "%-10s %-4s %13.0f   (fixed cost %.3f s)\n", t, m,
+					(e1 - e0) / ((c1 - c0) / 1e6),
+					c0 / 1e6 - e0 / ((e1 - e0) / ((c1 - c0) / 1e6)) }'
+		done
 	done
 fi

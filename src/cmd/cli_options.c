@@ -209,13 +209,13 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 		p->source = arg;
 		return 0;
 	case OPT_COLLECTOR:
-		for (int c = TLAT_COLLECT_AUTO; c <= TLAT_COLLECT_TRACE; c++) {
+		for (int c = TLAT_COLLECT_AUTO; c <= TLAT_COLLECT_BOTH; c++) {
 			if (!strcmp(arg, collect_name(c))) {
 				p->collect = c;
 				return 0;
 			}
 		}
-		return cli_error(err, "invalid --collector '%s': auto, kernel or trace", arg);
+		return cli_error(err, "invalid --collector '%s': auto, kernel, trace or both", arg);
 	case OPT_SAMPLE_LOG:
 		p->sample_log = arg;
 		return 0;

@@ -56,6 +56,7 @@ enum tlat_collect {
 	TLAT_COLLECT_AUTO,	/* the source's choice: tlat.ko's aggregates, else trace */
 	TLAT_COLLECT_KERNEL,	/* in the kernel (BPF, tlat.ko): no trace event per sample */
 	TLAT_COLLECT_TRACE,	/* from trace events, decoded by tlat */
+	TLAT_COLLECT_BOTH,	/* trace, and the kernel's beside it for -D to compare */
 };
 
 struct tlat_sched {

@@ -15,6 +15,7 @@
 #include "run/loop.h"
 #include "run/run_local.h"
 #include "run/signals.h"
+#include "sources/collect.h"
 #include "trace/dat_meta.h"
 #include "trace/dat_write.h"
 #include "util/cgroup.h"
@@ -187,9 +188,10 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	run->ops = source_select(p->source, session, &run->notes, err);
 	if (!run->ops)
 		return TLAT_EXIT_ERROR;
-	if (p->collect == TLAT_COLLECT_KERNEL && !run->ops->drain) {
-		tlat_err(err, "--collector kernel: the %s source has no kernel collector",
-			 run->ops->name);
+	if ((p->collect == TLAT_COLLECT_KERNEL || p->collect == TLAT_COLLECT_BOTH) &&
+	    !run->ops->drain) {
+		tlat_err(err, "--collector %s: the %s source has no kernel collector",
+			 collect_name(p->collect), run->ops->name);
 		return TLAT_EXIT_ERROR;
 	}
 	if (run_analysis_init(run, run->ops, err))

@@ -77,8 +77,8 @@ static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
 	if (run->ops->decoder(&src, p, c.tep, err))
 		goto out;
 	collector_attach(&c, src, &count.sink);
-	/* a recording has the kallsyms of the machine it was taken on */
-	run->symbols_tried = run->symbols = true;
+	/* its kallsyms, parsed only if a stack or --dump-tasks needs a name (run_symbols()) */
+	run->recording = rec;
 	if (run->analysis && analysis_attach(run->analysis, &c, err)) {
 		snprintf(why, sizeof(why), "%s", err);
 		tlat_err(err, "the recording cannot be analysed (%.160s): record its events, or use --no-aa",

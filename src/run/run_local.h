@@ -16,6 +16,7 @@
 #include "run/pipeline.h"
 #include "run/run.h"
 #include "trace/collector.h"
+#include "trace/dat_read.h"
 #include "trace/extra_events.h"
 #include "trace/text_save.h"
 #include "util/sysinfo.h"
@@ -39,6 +40,8 @@ struct run {
 	bool hit_handled;		/* and the current hit's --on-threshold actions ran */
 	bool symbols_tried;
 	bool symbols;			/* the tep knows the kernel's functions */
+	/* tlat report: the recording, whose kallsyms are the symbols (NULL: /proc's) */
+	struct dat_reader *recording;
 	/* tlat report: what the recording says of its run (NULL: a live run) */
 	const struct tlat_report_origin *origin;
 	/* the final report, built once by run_conclude(), and what it points to */

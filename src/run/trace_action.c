@@ -146,7 +146,9 @@ bool run_symbols(struct run *run)
 {
 	if (!run->symbols_tried) {
 		run->symbols_tried = true;
-		run->symbols = !ksyms_load(run->collector->tep);
+		/* a recording has the kallsyms of the machine it was taken on */
+		run->symbols = run->recording ? !dat_reader_symbols(run->recording) :
+						!ksyms_load(run->collector->tep);
 	}
 	return run->symbols;
 }

@@ -35,6 +35,7 @@ const char *collect_name(enum tlat_collect collect)
 		[TLAT_COLLECT_AUTO] = "auto",
 		[TLAT_COLLECT_KERNEL] = "kernel",
 		[TLAT_COLLECT_TRACE] = "trace",
+		[TLAT_COLLECT_BOTH] = "both",
 	};
 
 	return (unsigned int)collect < ARRAY_SIZE(names) ? names[collect] : "?";

@@ -174,6 +174,10 @@ static int mod_collector_open(struct tlat_source *src, char *err)
 	char agg_err[TLAT_ERR_LEN];
 	int ret;
 
+	if (p->collect == TLAT_COLLECT_BOTH) {
+		tlat_err(err, "--collector both: tlat.ko's aggregates count beside any run");
+		return -EINVAL;
+	}
 	if (p->collect == TLAT_COLLECT_TRACE) {
 		src->trace_why = "--collector trace";
 		return 0;

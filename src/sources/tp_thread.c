@@ -14,6 +14,7 @@
 
 #include "sources/tp_bpf.h"
 #include "sources/tracepoints_local.h"
+#include "stats/aggregate.h"
 #include "util/clock.h"
 #include "util/cpuset.h"
 #include "util/sample_ring.h"
@@ -161,7 +162,7 @@ static int tp_activate(void *ctx, int cpu, void *thread_data)
 	 * pid) before its first timer, for a decoder of a recording.
 	 */
 	if (!t->next_ns) {
-		if (!src->bpf)
+		if (!src->bpf || src->beside)
 			tracefs_binary_write(src->session->inst, &m, sizeof(m));
 		t->next_ns = tp_first_expiry(src, t);
 	}
@@ -170,9 +171,9 @@ static int tp_activate(void *ctx, int cpu, void *thread_data)
 	if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL))
 		return -EINTR;
 	m.now_ns = mono_now_ns();
-	if (src->bpf) {
+	if (src->bpf)
 		tp_complete_from_slot(src, cpu, t, m.now_ns);
-	} else {
+	if (!src->bpf || src->beside) {
 		m.requested_ns = t->next_ns;
 		tracefs_binary_write(src->session->inst, &m, sizeof(m));
 	}
@@ -237,14 +238,20 @@ int tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u6
 		if (!q->ring.buf)
 			continue;
 		while (sample_ring_pop(&q->ring, &s)) {
+			if (src->beside) {
+				agg_add_stat(src->beside_agg, s.cpu, s.ctx, s.latency_ns);
+				agg_add_loglinear(src->beside_agg, s.cpu, s.ctx, s.latency_ns);
+				continue;
+			}
 			sink->sample(sink, &s);
 			(*processed)++;
 		}
 		ring_lost = __atomic_load_n(&q->ring.lost, __ATOMIC_RELAXED);
-		*lost += ring_lost - q->lost_drained;
+		*(src->beside ? &src->beside_lost : lost) += ring_lost - q->lost_drained;
 		q->lost_drained = ring_lost;
 	}
-	return 0;
+	/* --collector both: the run's samples are the trace's */
+	return src->beside ? 1 : 0;
 }
 
 u64 tp_queues_dropped(const struct tlat_source *src)

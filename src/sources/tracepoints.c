@@ -33,6 +33,7 @@
 #include "sources/collect.h"
 #include "sources/tp_bpf.h"
 #include "sources/tracepoints_local.h"
+#include "stats/aggregate.h"
 #include "trace/event_fields.h"
 #include "util/clock.h"
 
@@ -211,11 +212,12 @@ static int tp_defer_events(struct tlat_source *src, char *err)
 /*
  * The kernel collector where --collector kernel asks for it (the command
  * line refused it where something but the analysis reads the events, and
- * the analysis's are read only at a hit); else the trace collector, and
- * why. auto does not take it yet: on this project's hosts no
- * BPF program runs in an interrupt that hits the sandbox's own agent
- * threads, and about one activation in a thousand is dropped
- * (bench/README.md), where the trace collector drops none.
+ * the analysis's are read only at a hit), both collectors for --collector
+ * both; else the trace collector, and why. auto does not take it: on this
+ * project's hosts the kernel runs no BPF program while the sandbox agent's
+ * threads are current, in the timer IRQs that hit them included, and those
+ * activations (about two in a thousand at 100 us) are dropped, where the
+ * trace collector drops none (bench/README.md).
  */
 static int tp_collector_open(struct tlat_source *src, char *err)
 {
@@ -224,10 +226,20 @@ static int tp_collector_open(struct tlat_source *src, char *err)
 	pid_t *tids;
 	int ret;
 
-	if (p->collect != TLAT_COLLECT_KERNEL) {
+	if (p->collect != TLAT_COLLECT_KERNEL && p->collect != TLAT_COLLECT_BOTH) {
 		src->trace_why = p->collect == TLAT_COLLECT_TRACE ? "--collector trace"
 				: "auto (--collector kernel counts in the kernel)";
 		return 0;
+	}
+	if (p->collect == TLAT_COLLECT_BOTH) {
+		src->trace_why = "--collector both";
+		src->beside = true;
+		src->beside_agg = agg_alloc(&(struct tlat_agg_layout){ .nr_cpus = nr_cpus,
+								       .loglinear = true });
+		if (!src->beside_agg) {
+			tlat_err(err, "out of memory");
+			return -ENOMEM;
+		}
 	}
 	tids = calloc(nr_cpus, sizeof(*tids));
 	ret = tids ? tp_queues_alloc(src) : -ENOMEM;
@@ -238,7 +250,7 @@ static int tp_collector_open(struct tlat_source *src, char *err)
 	else
 		ret = tp_bpf_open(&src->bpf, tids, nr_cpus, err);
 	free(tids);
-	if (!ret && collect_needs_trace(p))
+	if (!ret && !src->beside && collect_needs_trace(p))
 		ret = tp_defer_events(src, err);
 	return ret;
 }
@@ -276,7 +288,7 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	ret = workload_create(&src->wl, params, &tp_workload_ops, src, "tlat/", err);
 	if (!ret)
 		ret = tp_collector_open(src, err);
-	if (ret || src->bpf)
+	if (ret || (src->bpf && !src->beside))
 		return ret;
 	if (tracefs_binary_init(inst)) {
 		tlat_err(err, "cannot open trace_marker_raw: %s", strerror(errno));
@@ -363,9 +375,6 @@ static void tp_record(struct tlat_source *src, struct tep_event *event, struct t
 	const struct tep_format_field *buf;
 	struct tp_marker m;
 
-	/* the kernel collector's samples are the programs': none from records */
-	if (src->bpf)
-		return;
 	src->sink = sink;
 	if (event->id == src->event_id[TP_START]) {
 		tp_timer_start(src->pairing, record->cpu, tp_pid(src, record),
@@ -405,11 +414,44 @@ static void tp_stop(struct tlat_source *src)
 	tracefs_trace_off(src->session->inst);
 }
 
+/*
+ * --collector both: what the kernel collector counted of the same
+ * activations, per CPU and context, to compare with the run's results
+ */
+static void tp_report_beside(struct tlat_source *src, const struct tlat_notes *notes)
+{
+	static const u32 ppm[] = { 500000, 990000, 999000 };
+
+	for (int cpu = 0; cpu < src->params->cpus.nr_cpus; cpu++) {
+		for (int ctx = 0; agg_cpu_has_data(src->beside_agg, cpu) && ctx < TLAT_NR_CTX;
+		     ctx++) {
+			const struct tlat_stat *st = agg_stat(src->beside_agg, cpu, ctx);
+			u64 p[ARRAY_SIZE(ppm)] = { 0 };
+
+			for (size_t i = 0; i < ARRAY_SIZE(ppm); i++)
+				agg_percentile(src->beside_agg, cpu, ctx, ppm[i], &p[i]);
+			tlat_note(notes, TLAT_NOTE_DEBUG,
+				  "tlat: tracepoints: beside, collector kernel: CPU %d %s: %llu samples, min %llu, max %llu, p50 %llu, p99 %llu, p99.9 %llu ns",
+				  cpu, tlat_ctx_name[ctx], (unsigned long long)st->count,
+				  (unsigned long long)st->min, (unsigned long long)st->max,
+				  (unsigned long long)p[0], (unsigned long long)p[1],
+				  (unsigned long long)p[2]);
+		}
+	}
+	tlat_note(notes, TLAT_NOTE_DEBUG,
+		  "tlat: tracepoints: beside, collector kernel: %llu activations dropped for missing events, %llu samples lost",
+		  (unsigned long long)tp_queues_dropped(src), (unsigned long long)src->beside_lost);
+}
+
 static void tp_report(struct tlat_source *src, const struct tlat_notes *notes)
 {
 	u64 dropped = tp_dropped(src->pairing);
 
-	if (src->bpf) {
+	if (src->beside) {
+		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: tracepoints: collector trace: %s",
+			  src->trace_why);
+		tp_report_beside(src, notes);
+	} else if (src->bpf) {
 		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: tracepoints: collector kernel (BPF)");
 		if (src->deferred)
 			tlat_note(notes, TLAT_NOTE_DEBUG,
@@ -447,8 +489,9 @@ static void tp_close(struct tlat_source *src)
 		workload_stop(src->wl);
 		workload_free(src->wl);
 	}
-	if (src->session && !src->bpf)
+	if (src->session && (!src->bpf || src->beside))
 		tracefs_binary_close(src->session->inst);
+	agg_free(src->beside_agg);
 	tp_bpf_close(src->bpf);
 	tp_queues_free(src);
 	if (src->stack_trigger)

@@ -45,6 +45,13 @@ struct tlat_source {
 	u64 align_base_ns;		/* -A: the first CPU's first expiry, set at start */
 	struct tp_bpf *bpf;		/* the kernel collector; NULL: the trace one */
 	struct tp_queue *queues;	/* per CPU, with bpf */
+	/*
+	 * --collector both: the kernel collector beside the trace one, its
+	 * samples counted here for -D, not in the run's results
+	 */
+	bool beside;
+	struct tlat_aggregate *beside_agg;
+	u64 beside_lost;		/* its samples lost on the way */
 	const char *trace_why;		/* why the trace collector, for -D */
 	/* bpf with the analysis: its events are decoded only at a hit */
 	bool deferred;

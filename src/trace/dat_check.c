@@ -64,6 +64,40 @@ static int event_formats(struct dat_walk *w)
 	return ret;
 }
 
+/* a CPU's data, for the layout: merged with the last range if it follows it */
+static void layout_data(struct dat_walk *w, u64 at, u64 size)
+{
+	struct dat_layout *l = w->layout;
+	struct dat_range *last = l && l->nr_data ? &l->data[l->nr_data - 1] : NULL;
+
+	if (!l)
+		return;
+	if (last && last->at + last->size == at)
+		last->size += size;
+	else if (l->nr_data < DAT_LAYOUT_RANGES)
+		l->data[l->nr_data++] = (struct dat_range){ .at = at, .size = size };
+}
+
+/* kallsyms (version 7: its section's content): for the layout, where its size and text are */
+static int kallsyms(struct dat_walk *w, struct dat_walk *s, bool packed)
+{
+	u64 at = s->pos;
+	int ret;
+
+	if (w->layout) {
+		w->layout->nr_kallsyms++;
+		w->layout->kallsyms_packed |= packed;
+	}
+	if (packed)
+		return 0;
+	ret = dw_sized(s, 4, "kallsyms");
+	if (!ret && w->layout) {
+		w->layout->kallsyms_at = at;
+		w->layout->kallsyms_size = s->pos - at - 4;
+	}
+	return ret;
+}
+
 /*
  * A CPU's data: in the file, and its first page's header (a time, then the
  * size of its data, flags above bit 27) within the page: libtracecmd loads
@@ -79,6 +113,7 @@ static int cpu_pages(struct dat_walk *w, u64 cpu, u64 at, u64 size, u64 page_siz
 	if (at > w->file_size || size > w->file_size - at)
 		return dw_damaged(w, "CPU %llu's data runs past the end of the file",
 				  (unsigned long long)cpu);
+	layout_data(w, at, size);
 	if (packed || size < 8 + w->long_size)
 		return 0;
 	p.pos = at + 8;
@@ -154,6 +189,8 @@ static int pointed(struct dat_walk *w, unsigned int id, u64 offset)
 	struct dat_walk s;
 	int ret = section(w, offset, id, &s, &packed);
 
+	if (!ret && id == OPT_KALLSYMS)
+		return kallsyms(w, &s, packed);
 	if (ret || packed)
 		return ret;
 	switch (id) {
@@ -163,9 +200,8 @@ static int pointed(struct dat_walk *w, unsigned int id, u64 offset)
 		return ftrace_events(&s);
 	case OPT_EVENT_FORMATS:
 		return event_formats(&s);
-	case OPT_KALLSYMS:
 	case OPT_PRINTK:
-		return dw_sized(&s, 4, id == OPT_KALLSYMS ? "kallsyms" : "the printk formats");
+		return dw_sized(&s, 4, "the printk formats");
 	case OPT_CMDLINES:
 		return dw_sized(&s, 8, "the saved command lines");
 	}
@@ -257,7 +293,7 @@ static int check_v6(struct dat_walk *w)
 	int ret;
 
 	ret = header_info(w) ?: ftrace_events(w) ?: event_formats(w) ?:
-	      dw_sized(w, 4, "kallsyms") ?: dw_sized(w, 4, "the printk formats") ?:
+	      kallsyms(w, w, false) ?: dw_sized(w, 4, "the printk formats") ?:
 	      dw_sized(w, 8, "the saved command lines") ?: dw_num(w, 4, &cpus, "the CPU count") ?:
 	      dw_take(w, kind, sizeof(kind), "the kind of data");
 	if (ret)
@@ -296,9 +332,9 @@ static int check_v7(struct dat_walk *w)
 	return ret;
 }
 
-int dat_check(int fd, char *what, size_t len)
+int dat_check(int fd, struct dat_layout *layout, char *what, size_t len)
 {
-	struct dat_walk w = { .fd = fd, .what = what, .len = len };
+	struct dat_walk w = { .fd = fd, .what = what, .len = len, .layout = layout };
 	u64 endian, long_size, page;
 	char magic[DAT_MAGIC_LEN], version[16];
 	struct stat st;
@@ -328,5 +364,7 @@ int dat_check(int fd, char *what, size_t len)
 		return dw_damaged(&w, "its page size, %llu, %s", (unsigned long long)page,
 				  PAGE_RANGE);
 	w.page_size = page;
+	if (layout)
+		*layout = (struct dat_layout){ .version = version[0] - '0' };
 	return version[0] == '6' ? check_v6(&w) : check_v7(&w);
 }

@@ -31,12 +31,27 @@ struct dat_reader;
 int dat_reader_open(struct dat_reader **rec, const char *path, char *err);
 
 /**
- * dat_reader_tep - the recording's event formats and symbols
+ * dat_reader_tep - the recording's event formats, and symbols once dat_reader_symbols() ran
  * @rec: the reader
  *
  * Returns its tep, owned by the reader.
  */
 struct tep_handle *dat_reader_tep(const struct dat_reader *rec);
+
+/**
+ * dat_reader_symbols - the recording's kallsyms into its tep, before a name is looked up
+ * @rec: the reader
+ *
+ * The reader may have opened the file without them (they cost a report of
+ * a short recording a quarter of its time): this parses them, once, as
+ * libtracecmd would have. Call it before the first tep_find_function():
+ * libtraceevent builds its map of the functions at the first look-up, and
+ * symbols added after it are not in it.
+ *
+ * Returns 0 (also if the recording has none), or -errno if they cannot be
+ * read: the tep then has no names.
+ */
+int dat_reader_symbols(struct dat_reader *rec);
 
 /**
  * dat_reader_cpus - how many CPUs the recording has buffers of

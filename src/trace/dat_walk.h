@@ -12,6 +12,8 @@
 
 #include "core/sample.h"
 
+struct dat_layout;
+
 #define DAT_WALK_MAX_STRING	4096	/* a system's name, a clock's, ... */
 
 struct dat_walk {
@@ -23,6 +25,7 @@ struct dat_walk {
 	/* what the file's header says, for the walk of its parts */
 	int cpus;		/* version 6: the CPU count of the headers */
 	u64 long_size, page_size;
+	struct dat_layout *layout;	/* where the parts are; NULL: not asked */
 	char *what;		/* the line, if something is damaged */
 	size_t len;
 };

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * tracecmd_private.h - the part of libtracecmd that writes trace.dat files,
- * and that hands out the page a record was read from.
+ * that opens one a step at a time, and that hands out the page a record was
+ * read from.
  *
  * libtracecmd exports its writer (trace-cmd record is built on it), but
  * Debian's libtracecmd-dev 3.1.6 (libtracecmd 1.3) installs only the reading
@@ -50,6 +51,32 @@ int tracecmd_write_cmdlines(struct tracecmd_output *handle);
 int tracecmd_append_cpu_data(struct tracecmd_output *handle, int cpus,
 			     char * const *cpu_data_files);
 void tracecmd_output_close(struct tracecmd_output *handle);
+
+/* how far a handle has read its file */
+enum tracecmd_file_states {
+	TRACECMD_FILE_ALLOCATED = 0,
+	TRACECMD_FILE_INIT,
+	TRACECMD_FILE_HEADERS,
+	TRACECMD_FILE_FTRACE_EVENTS,
+	TRACECMD_FILE_ALL_EVENTS,
+	TRACECMD_FILE_KALLSYMS,
+	TRACECMD_FILE_PRINTK,
+	TRACECMD_FILE_CMD_LINES,
+	TRACECMD_FILE_CPU_COUNT,
+	TRACECMD_FILE_OPTIONS,
+	TRACECMD_FILE_CPU_LATENCY,
+	TRACECMD_FILE_CPU_FLYRECORD,
+};
+
+/*
+ * tracecmd_open_fd() in steps: a handle of the file's header (the handle
+ * owns fd, except on failure), its headers read up to @state (0: all),
+ * then its CPUs' data (tracecmd_init_data(), in trace-cmd.h)
+ */
+struct tracecmd_input *tracecmd_alloc_fd(int fd, int flags);
+int tracecmd_read_headers(struct tracecmd_input *handle,
+			  enum tracecmd_file_states state);
+enum tracecmd_file_states tracecmd_get_file_state(struct tracecmd_input *handle);
 
 /* the reader's side of the same header: the clock the file was recorded with */
 const char *tracecmd_get_trace_clock(struct tracecmd_input *handle);

@@ -186,6 +186,18 @@ check "report: the same summary and auto-analysis as the stopped run" \
 check "report --json: the stopped run's threshold sample and auto-analysis, exit status 2" \
 	tests/tools/json-same.py "$WORK/rec-stop.json" "$WORK/rep-stop.json" threshold \
 	/auto_analysis/cpus exit_status end
+# a stack in the analysis: the report parses the recording's kallsyms for
+# its names only then (src/trace/dat_read.c), and prints them as the run did
+"$TLAT" record -o "$WORK/stack.dat" -T 30 -s 30 -d 10 -q > "$WORK/rec-stack.out" 2>&1
+rc=$?
+"$TLAT" report "$WORK/stack.dat" > "$WORK/rep-stack.out" 2>&1
+rc2=$?
+check "record -T 30 -s 30 (exit $rc): report (exit $rc2) prints the stop's stack, functions' names" \
+	bash -c "[ $rc = 2 ] && [ $rc2 = 2 ] &&
+		 grep -A1 'Blocking thread stack trace' $WORK/rep-stack.out | tail -n 1 |
+		 grep -Eq '^ +-> [A-Za-z_][A-Za-z0-9_.]*\$'" || show "$WORK/rep-stack.out"
+check "report: the same stack and auto-analysis as the run's" \
+	same_output "$WORK/rec-stack.out" "$WORK/rep-stack.out"
 "$TLAT" report -T 0 "$WORK/stop.dat" > "$WORK/rep-nostop.out" 2>&1
 rc=$?
 check "report -T 0: no stop, every sample of the recording counts (exit $rc)" \

@@ -51,6 +51,22 @@ same_as_before() {
 	fi
 }
 
+# bad input: one line on stderr, exit 1, nothing on stdout, nothing changed
+# (here, not in core.sh: the parts that use it also run alone)
+bad_input() {
+	local desc=$1
+	shift
+	"$@" > "$WORK/bad.out" 2> "$WORK/bad.err"
+	local rc=$?
+	if [ $rc = 1 ] && [ "$(wc -l < "$WORK/bad.err")" = 1 ] && [ ! -s "$WORK/bad.out" ] &&
+	   same_as_before; then
+		ok "bad input: $desc: $(cat "$WORK/bad.err")"
+	else
+		not_ok "bad input: $desc (exit $rc)"
+		show "$WORK/bad.out" "$WORK/bad.err"
+	fi
+}
+
 # The suite's parts, each a file tests/live/PART.sh sourced here, in this
 # order. TLAT_LIVE_PARTS="PART..." runs some of them (make san-test), in the
 # same order; all of them by default.

@@ -344,7 +344,10 @@ static void test_collector(void **state)
 	assert_int_equal(c->p.collect, TLAT_COLLECT_KERNEL);
 	PARSE_OK(c, "--collector", "auto", "-T", "50");
 	assert_int_equal(c->p.collect, TLAT_COLLECT_AUTO);
-	PARSE_ERR(c, "'bpf': auto, kernel or trace", "--collector", "bpf");
+	/* both: the trace collector's run, the kernel's counts beside it */
+	PARSE_OK(c, "--collector", "both", "-T", "50", "-t");
+	assert_int_equal(c->p.collect, TLAT_COLLECT_BOTH);
+	PARSE_ERR(c, "'bpf': auto, kernel, trace or both", "--collector", "bpf");
 	PARSE_ERR(c, "--collector", "--collector");
 	/* the analysis alone: the source decodes its events at a hit, or refuses */
 	PARSE_OK(c, "--collector", "kernel", "-T", "50");

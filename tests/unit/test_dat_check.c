@@ -184,7 +184,7 @@ static int check(const struct file *f, char *what, size_t len)
 	unlink(path);
 	assert_int_equal(write(fd, f->b, f->len), (ssize_t)f->len);
 	what[0] = '\0';
-	ret = dat_check(fd, what, len);
+	ret = dat_check(fd, NULL, what, len);
 	close(fd);
 	return ret;
 }

@@ -54,6 +54,44 @@ check "--collector kernel: every activation has IRQ <= thread <= user-return" kc
 kc_dropped_ok() { [ -n "$dropped" ] && [ "$dropped" -le $((NCPU * 50)) ]; }
 check "--collector kernel: at most 1% of the activations dropped" kc_dropped_ok
 
+# --collector both: one run, the trace collector's results and the BPF
+# collector's counts beside them (-D). Where BPF runs in every context, as in
+# these guests, it drops none, and its IRQ and user-return latencies being
+# the trace's numbers (the expiry's now, the thread's clock read), each CPU's
+# count is the trace's or a few more at the run's edges (2 to 5 on 6.12 under
+# TCG; at most 20 here, as for tlat.ko's aggregates below), its min at most
+# and its max at least the trace's, and the same where the counts are.
+tlat top -d 5 -q --source tracepoints --collector both -D --json /tmp/kb.json \
+	> $KC_OUT 2> $KC_ERR
+kb_rc=$?
+kb_same_ok() {
+	[ $kb_rc = 0 ] || return 1
+	kdrop=$(sed -n 's/.*beside, collector kernel: \([0-9]*\) activations dropped.*/\1/p' $KC_ERR)
+	diag "--collector both: ${kdrop:-?} activations dropped by the kernel collector beside"
+	[ "$kdrop" = 0 ] || return 1
+	{
+		jq -r '.cpus[] | .cpu as $c | ["irq", "user"][] as $x |
+			"trace \($c) \($x) \(.[$x].count) \(.[$x].min) \(.[$x].max)"' /tmp/kb.json
+		sed -n -E 's/.*beside, collector kernel: CPU ([0-9]+) (irq|user): ([0-9]+) samples, min ([0-9]+), max ([0-9]+),.*/kernel \1 \2 \3 \4 \5/p' \
+			$KC_ERR
+	} | awk -v n="$NCPU" '
+		$1 == "trace" { t[$2 " " $3] = $4 " " $5 " " $6 }
+		$1 == "kernel" { k[$2 " " $3] = $4 " " $5 " " $6 }
+		END {
+			for (key in t) {
+				rows++
+				printf "# cpu %s: count min max: trace %s, kernel %s\n", key, t[key], k[key]
+				split(t[key], a, " ")
+				split(k[key], b, " ")
+				if (b[1] < a[1] || b[1] > a[1] + 20 || b[2] > a[2] || b[3] < a[3]) bad++
+				if (a[1] == b[1] && t[key] != k[key]) bad++
+			}
+			exit !(rows == 2 * n && !bad)
+		}'
+}
+check "--collector both: none dropped, each CPU's IRQ and user-return count, min and max are the trace's (but for the run's edges)" \
+	kb_same_ok || show_kc
+
 # kc_refused WHAT LINE CMD...: tlat CMD exits 1 with LINE alone on stderr
 kc_refused() {
 	what=$1 line=$2
