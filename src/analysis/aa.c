@@ -209,6 +209,17 @@ void aa_lost(struct aa_engine *aa, int cpu)
 	aa_gap_open(c, c->last_ns);
 }
 
+void aa_overwritten(struct aa_engine *aa, int cpu, u64 ts_ns)
+{
+	struct aa_cpu *c = aa_cpu(aa, cpu);
+
+	if (!c)
+		return;
+	c->dropped = true;
+	if (ts_ns > c->dropped_until_ns)
+		c->dropped_until_ns = ts_ns;
+}
+
 void aa_rearm(struct aa_engine *aa, int cpu)
 {
 	/* a CPU that saw nothing has no hit: it gets no state either */

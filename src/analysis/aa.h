@@ -229,6 +229,18 @@ void aa_add_stack(struct aa_engine *aa, const struct tlat_stack *stack);
 void aa_lost(struct aa_engine *aa, int cpu);
 
 /**
+ * aa_overwritten - a CPU's events before a time are gone
+ * @aa: the engine
+ * @cpu: the CPU
+ * @ts_ns: the time of its oldest event still there
+ *
+ * A buffer in overwrite mode, read only after a hit, dropped the older
+ * ones: a window that begins before @ts_ns is incomplete, as one the
+ * history no longer reaches.
+ */
+void aa_overwritten(struct aa_engine *aa, int cpu, u64 ts_ns);
+
+/**
  * aa_rearm - forget a CPU's hit, so that the next crossing is explained
  * @aa: the engine
  * @cpu: the CPU

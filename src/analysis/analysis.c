@@ -123,9 +123,21 @@ static void analysis_lost(void *priv, int cpu)
 		an->ops->lost(an->adapter, cpu);
 }
 
+/* the adapter's nesting restarts as after a loss; the engine knows what is gone */
+static void analysis_overwritten(void *priv, int cpu, u64 ts_ns)
+{
+	struct analysis *an = priv;
+
+	aa_overwritten(an->aa, cpu, ts_ns);
+	if (an->ops->lost)
+		an->ops->lost(an->adapter, cpu);
+}
+
 int analysis_attach(struct analysis *an, struct tlat_collector *c, char *err)
 {
-	struct tlat_record_observer observer = { analysis_record, analysis_lost, an };
+	struct tlat_record_observer observer = {
+		analysis_record, analysis_lost, analysis_overwritten, an
+	};
 	int ret;
 
 	ret = an->ops->open(&an->adapter, c->tep, an->aa, an->params->dump_tasks, err);

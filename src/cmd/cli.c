@@ -186,7 +186,8 @@ static int cli_check(struct tlat_params *p, char *err)
 	/* there is nothing to analyse without a stop; report may take the recording's */
 	if (!p->stop_irq_us && !p->stop_thread_us && p->command != TLAT_CMD_REPORT)
 		p->no_aa = true;
-	why = collect_needs_trace(p);
+	/* the analysis alone: the source says whether its kernel collector serves it */
+	why = collect_needs_events(p);
 	if (p->collect == TLAT_COLLECT_KERNEL && why)
 		return cli_error(err, "--collector kernel: %s needs the trace collector", why);
 	return 0;

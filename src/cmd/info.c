@@ -43,6 +43,9 @@ static void info_collectors(FILE *out)
 			fprintf(out, "  %-12s not available: %s\n", ops->name, why);
 		else
 			fprintf(out, "  %-12s available\n", ops->name);
+		if (ops->kernel_probe)
+			fprintf(out, "    with the auto-analysis: %s\n",
+				ops->kernel_with_aa ?: "no (the trace collector)");
 	}
 }
 

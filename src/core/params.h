@@ -142,4 +142,19 @@ struct tlat_params {
 	struct tlat_hist_params hist;
 };
 
+/**
+ * params_over_threshold - whether a sample crosses its context's stop threshold
+ * @p: the run's options: -i for the IRQ context, -T for the others
+ * @s: the sample
+ *
+ * Returns true if that threshold is set and the sample's latency reaches it.
+ */
+static inline bool params_over_threshold(const struct tlat_params *p,
+					 const struct tlat_sample *s)
+{
+	u64 threshold_us = s->ctx == TLAT_CTX_IRQ ? p->stop_irq_us : p->stop_thread_us;
+
+	return threshold_us && s->latency_ns >= threshold_us * 1000;
+}
+
 #endif

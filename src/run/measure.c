@@ -95,10 +95,27 @@ static int live_resume(void *ctx, char *err)
 	return -EIO;
 }
 
+/*
+ * A hit, where the analysis's events were left in the buffer
+ * (events_deferred()): the instance stops, if the thread that saw the hit
+ * did not stop it already, and the analysis gets the buffer's events now.
+ */
+static int live_decode_hit(struct live *l, char *err)
+{
+	const struct tlat_collector *c = l->c;
+
+	if (!c->ops->events_deferred || !c->ops->events_deferred(c->src))
+		return 0;
+	tracefs_trace_off(l->session->inst);
+	return collector_decode_stopped(l->c, err);
+}
+
 static int live_hit(void *ctx, char *err)
 {
 	struct live *l = ctx;
 
+	if (live_decode_hit(l, err))
+		return -EIO;
 	return run_threshold(l->run, live_resume, l, err);
 }
 
@@ -246,10 +263,16 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	 * anyway; after a continue it is one more hit, and the run passed, as
 	 * rtla's does when -d ends it
 	 */
-	if (run->pipeline.stopped && run_threshold(run, NULL, NULL, err) < 0)
+	if (run->pipeline.stopped &&
+	    (live_decode_hit(&live, err) || run_threshold(run, NULL, NULL, err) < 0))
 		goto out_close;
-	if (p->debug)
+	if (p->debug) {
 		run->ops->report(src, &run->notes);
+		if (run->ops->events_deferred && run->ops->events_deferred(src))
+			tlat_note(&run->notes, TLAT_NOTE_DEBUG,
+				  "tlat: %llu records decoded for the auto-analysis at hits",
+				  (unsigned long long)c.decoded);
+	}
 	/* the time measured, not that of writing files */
 	status = run_conclude(run, stopped_ns, events, err);
 	goto out_close;

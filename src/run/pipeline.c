@@ -11,13 +11,6 @@
 
 #include "run/pipeline.h"
 
-static bool over_threshold(const struct tlat_params *p, const struct tlat_sample *s)
-{
-	u64 threshold_us = s->ctx == TLAT_CTX_IRQ ? p->stop_irq_us : p->stop_thread_us;
-
-	return threshold_us && s->latency_ns >= threshold_us * 1000;
-}
-
 static bool in_window(const struct pipeline *pl, u64 ts_ns)
 {
 	return ts_ns >= pl->from_ns && (!pl->until_ns || ts_ns <= pl->until_ns);
@@ -46,7 +39,7 @@ static void pipeline_sample(struct tlat_sink *sink, const struct tlat_sample *sa
 	 */
 	if (pl->early_seen && pl->early.cpu == sample->cpu)
 		pl->early_seen = false;
-	if (!counts && sample->ts_ns < pl->from_ns && over_threshold(pl->params, sample)) {
+	if (!counts && sample->ts_ns < pl->from_ns && params_over_threshold(pl->params, sample)) {
 		pl->early = *sample;
 		pl->early_seen = true;
 	}
@@ -56,7 +49,7 @@ static void pipeline_sample(struct tlat_sink *sink, const struct tlat_sample *sa
 	 * reading timerlat_fd, tlat with them. The run stops the source, which
 	 * knows the safe order.
 	 */
-	if (counts && over_threshold(pl->params, sample)) {
+	if (counts && params_over_threshold(pl->params, sample)) {
 		pl->stopped = true;
 		pl->hit_seen = true;
 		pl->hit = *sample;

@@ -69,7 +69,7 @@ int run_trace_init(struct run *run, struct tlat_collector *c, struct tlat_sessio
 		   struct tlat_source *src, char *err)
 {
 	const struct tlat_params *p = run->params;
-	struct tlat_record_observer observer = { trace_record, NULL, NULL };
+	struct tlat_record_observer observer = { trace_record, NULL, NULL, NULL };
 	size_t kb = (p->buffer_kb ?: TRACE_DEFAULT_KB) * cpuset_count(&p->cpus);
 
 	if (!actions_have(&p->on_threshold, TLAT_ACTION_TRACE) &&

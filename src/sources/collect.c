@@ -12,6 +12,13 @@ const char *collect_needs_trace(const struct tlat_params *p)
 		return "tlat record";
 	if (!p->no_aa)
 		return "the auto-analysis";
+	return collect_needs_events(p);
+}
+
+const char *collect_needs_events(const struct tlat_params *p)
+{
+	if (p->command == TLAT_CMD_RECORD)
+		return "tlat record";
 	if (actions_have(&p->on_threshold, TLAT_ACTION_TRACE) ||
 	    actions_have(&p->on_end, TLAT_ACTION_TRACE))
 		return "a saved trace (-t, trace actions)";

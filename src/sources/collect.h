@@ -3,7 +3,8 @@
  * collect.h - which collector a run's samples take: counted in the kernel
  * (BPF) with no trace event per sample, or decoded from trace events. The
  * events stay for what reads them: the analysis, a saved or recorded trace,
- * -e, -s. The CLI and the sources ask here, so that the rule is one.
+ * -e, -s; the analysis alone only around a hit. The CLI and the sources ask
+ * here, so that the rule is one.
  */
 #ifndef TLAT_SOURCES_COLLECT_H
 #define TLAT_SOURCES_COLLECT_H
@@ -18,6 +19,19 @@
  * auto-analysis"), or NULL if the kernel collector serves it.
  */
 const char *collect_needs_trace(const struct tlat_params *params);
+
+/**
+ * collect_needs_events - what in a run reads every event as it comes,
+ * besides the auto-analysis
+ * @params: the run's options
+ *
+ * The analysis alone can do with the events of the moments before a hit:
+ * a kernel collector that keeps them in the instance's buffer in overwrite
+ * mode, and decodes them only once a threshold stopped it, serves it.
+ *
+ * Returns why the run needs every event decoded, as a phrase, or NULL.
+ */
+const char *collect_needs_events(const struct tlat_params *params);
 
 /**
  * collect_name - a collector's name, as --collector spells it

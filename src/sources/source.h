@@ -48,6 +48,11 @@ struct tlat_source_ops {
 	int (*probe)(struct tlat_session *session, char *err);
 	/* the same for its kernel collector (tlat info); NULL: it has none */
 	int (*kernel_probe)(char *err);
+	/*
+	 * How its kernel collector serves the auto-analysis, for tlat info;
+	 * NULL: it does not (--collector kernel with the analysis is refused)
+	 */
+	const char *kernel_with_aa;
 	/* configure the instance and get ready; nothing is measured yet */
 	int (*open)(struct tlat_source **src, const struct tlat_params *params,
 		    struct tlat_session *session, struct tep_handle *tep, char *err);
@@ -90,6 +95,12 @@ struct tlat_source_ops {
 	 */
 	int (*drain)(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost,
 		     char *err);
+	/*
+	 * Whether the instance's events are read only once a threshold stopped
+	 * it (a kernel collector with the auto-analysis: the buffer overwrites
+	 * its oldest events meanwhile, nothing decodes them); NULL: never
+	 */
+	bool (*events_deferred)(const struct tlat_source *src);
 	/* stop measuring; records already in the buffer can still be read */
 	void (*stop)(struct tlat_source *src);
 	/* debug summary of what the source had to discard */

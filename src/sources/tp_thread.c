@@ -77,6 +77,27 @@ static u64 tp_first_expiry(const struct tlat_source *src, const struct tp_thread
 }
 
 /*
+ * The analysis's events are read only after a hit (tracepoints.c): the
+ * buffer overwrites its oldest, so it stops now, not when the run's next
+ * pass sees the samples (up to a poll later). The run's own check of the
+ * samples decides what is a hit; this one only keeps the events.
+ */
+static void tp_stop_at_hit(struct tlat_source *src, const struct tlat_sample *s)
+{
+	ssize_t ret;
+
+	for (int ctx = 0; src->stop_fd >= 0 && ctx < TLAT_NR_CTX; ctx++) {
+		if (s[ctx].ts_ns >= src->stop_from_ns &&
+		    params_over_threshold(src->params, &s[ctx])) {
+			/* if it fails, the run stops it when it sees the hit */
+			ret = write(src->stop_fd, "0", 1);
+			(void)ret;
+			return;
+		}
+	}
+}
+
+/*
  * The kernel collector's end of an activation: the programs wrote the IRQ
  * and thread latencies to the slot, the thread adds its own, and queues all
  * three, or drops them all if a part is missing or belongs to another sleep.
@@ -114,6 +135,7 @@ static void tp_complete_from_slot(struct tlat_source *src, int cpu, struct tp_th
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
 			sample_ring_push(&q->ring, &s[ctx]);
 		t->seq++;
+		tp_stop_at_hit(src, s);
 	} else {
 		__atomic_store_n(&q->dropped, q->dropped + 1, __ATOMIC_RELAXED);
 	}

@@ -14,16 +14,23 @@
  * programs pair the timer and the switch in the kernel instead (tp_bpf.h),
  * and each thread, once
  * awake, completes its activation from its slot and queues the samples for
- * the drain: no event in the buffer, no write, nothing to decode.
+ * the drain: no event in the buffer, no write, nothing to decode. Where the
+ * auto-analysis is all that reads events, its events go to the instance,
+ * in overwrite mode, and nothing reads them until a threshold is hit: the
+ * thread whose sample crossed it turns the instance off at once, and the
+ * run decodes the buffer then (measure.c), the moments before the hit.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <unistd.h>
 
 #include "analysis/aa_adapter.h"
 #include "core/array.h"
 #include "core/err.h"
+#include "sources/collect.h"
 #include "sources/tp_bpf.h"
 #include "sources/tracepoints_local.h"
 #include "stats/aggregate.h"
@@ -175,13 +182,42 @@ static int tp_set_filters(struct tlat_source *src)
 }
 
 /*
+ * With the kernel collector, the auto-analysis's events stay in the
+ * instance's buffer, which overwrites its oldest in the meantime (the
+ * option is the instance's: it goes with it), and the measuring threads
+ * can turn the instance off at a hit (tp_thread.c), a few microseconds
+ * after it rather than up to a poll later, while the buffer still holds
+ * the moments before it.
+ */
+static int tp_defer_events(struct tlat_source *src, char *err)
+{
+	struct tracefs_instance *inst = src->session->inst;
+	char *path;
+
+	src->deferred = true;
+	if (tracefs_option_enable(inst, TRACEFS_OPTION_OVERWRITE)) {
+		tlat_err(err, "cannot set the instance's overwrite option: %s", strerror(errno));
+		return -EIO;
+	}
+	path = tracefs_instance_get_file(inst, "tracing_on");
+	src->stop_fd = path ? open(path, O_WRONLY | O_CLOEXEC) : -1;
+	tracefs_put_tracing_file(path);
+	if (src->stop_fd < 0) {
+		tlat_err(err, "cannot open the instance's tracing_on: %s", strerror(errno));
+		return -EIO;
+	}
+	return 0;
+}
+
+/*
  * The kernel collector where --collector kernel asks for it (the command
- * line refused it where something reads the events), both collectors for
- * --collector both; else the trace collector, and why. auto does not take
- * it: on this project's hosts the kernel runs no BPF program while the
- * sandbox agent's threads are current, in the timer IRQs that hit them
- * included, and those activations (about two in a thousand at 100 us) are
- * dropped, where the trace collector drops none (bench/README.md).
+ * line refused it where something but the analysis reads the events, and
+ * the analysis's are read only at a hit), both collectors for --collector
+ * both; else the trace collector, and why. auto does not take it: on this
+ * project's hosts the kernel runs no BPF program while the sandbox agent's
+ * threads are current, in the timer IRQs that hit them included, and those
+ * activations (about two in a thousand at 100 us) are dropped, where the
+ * trace collector drops none (bench/README.md).
  */
 static int tp_collector_open(struct tlat_source *src, char *err)
 {
@@ -214,6 +250,8 @@ static int tp_collector_open(struct tlat_source *src, char *err)
 	else
 		ret = tp_bpf_open(&src->bpf, tids, nr_cpus, err);
 	free(tids);
+	if (!ret && !src->beside && collect_needs_trace(p))
+		ret = tp_defer_events(src, err);
 	return ret;
 }
 
@@ -230,6 +268,7 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	*out = src;
 	src->params = params;
 	src->session = session;
+	src->stop_fd = -1;
 	if (params->threads == TLAT_THREADS_KERNEL || params->user_load) {
 		tlat_err(err, "the tracepoints source measures only its own threads (no -k, -U)");
 		return -EINVAL;
@@ -287,6 +326,7 @@ static int tp_decoder(struct tlat_source **out, const struct tlat_params *params
 	if (!src)
 		return -ENOMEM;
 	src->params = params;
+	src->stop_fd = -1;
 	ret = tp_lookup_fields(src, tep, err);
 	if (ret)
 		return ret;
@@ -302,8 +342,9 @@ static int tp_start(struct tlat_source *src, char *err)
 		tlat_err(err, "cannot turn tracing on: %s", strerror(errno));
 		return -EIO;
 	}
-	/* the threads read it after the start gate, which orders it */
+	/* the threads read these after the start gate, which orders them */
 	src->align_base_ns = mono_now_ns() + src->params->period_us * 1000;
+	src->stop_from_ns = mono_now_ns() + (u64)src->params->warmup_s * 1000000000ull;
 	workload_start(src->wl);
 	return 0;
 }
@@ -412,6 +453,9 @@ static void tp_report(struct tlat_source *src, const struct tlat_notes *notes)
 		tp_report_beside(src, notes);
 	} else if (src->bpf) {
 		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: tracepoints: collector kernel (BPF)");
+		if (src->deferred)
+			tlat_note(notes, TLAT_NOTE_DEBUG,
+				  "tlat: tracepoints: the auto-analysis's events in overwrite mode, decoded only at a hit");
 		dropped += tp_queues_dropped(src);
 	} else {
 		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: tracepoints: collector trace: %s",
@@ -430,10 +474,17 @@ static bool tp_user_data(const struct tlat_source *src)
 	return true;
 }
 
+static bool tp_events_deferred(const struct tlat_source *src)
+{
+	return src->deferred;
+}
+
 static void tp_close(struct tlat_source *src)
 {
 	if (!src)
 		return;
+	if (src->stop_fd >= 0)
+		close(src->stop_fd);
 	if (src->wl) {
 		workload_stop(src->wl);
 		workload_free(src->wl);
@@ -458,12 +509,14 @@ const struct tlat_source_ops tracepoints_source_ops = {
 	.clock = "mono",
 	.probe = tp_probe,
 	.kernel_probe = tp_kernel_probe,
+	.kernel_with_aa = "its events in overwrite mode, decoded only at a hit",
 	.open = tp_open,
 	.decoder = tp_decoder,
 	.start = tp_start,
 	.record = tp_record,
 	.lost = tp_lost,
 	.drain = tp_drain,
+	.events_deferred = tp_events_deferred,
 	.stop = tp_stop,
 	.report = tp_report,
 	.user_data = tp_user_data,

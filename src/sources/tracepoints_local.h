@@ -53,6 +53,10 @@ struct tlat_source {
 	struct tlat_aggregate *beside_agg;
 	u64 beside_lost;		/* its samples lost on the way */
 	const char *trace_why;		/* why the trace collector, for -D */
+	/* bpf with the analysis: its events are decoded only at a hit */
+	bool deferred;
+	int stop_fd;			/* deferred: the instance's tracing_on; else -1 */
+	u64 stop_from_ns;		/* deferred: the threads stop it from then on */
 };
 
 /* each measuring thread's activations: sleep, then a marker or a completion */

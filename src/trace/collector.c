@@ -111,6 +111,14 @@ int collector_record(struct tep_event *event, struct tep_record *record, int cpu
 	return 0;
 }
 
+/* opened at the first pass: the source has set its tracer by then */
+static int collector_reader(struct tlat_collector *c, char *err)
+{
+	if (c->reader)
+		return 0;
+	return buffer_reader_open(&c->reader, c->inst, c->tep, c->nr_cpus, NULL, NULL, err);
+}
+
 int collector_drain(struct tlat_collector *c, u64 until_ns, char *err)
 {
 	int ret;
@@ -127,14 +135,41 @@ int collector_drain(struct tlat_collector *c, u64 until_ns, char *err)
 			tlat_err(err, "cannot record the trace buffers: %s", strerror(-ret));
 		return ret;
 	}
-	/* opened at the first pass: the source has set its tracer by then */
-	if (!c->reader) {
-		ret = buffer_reader_open(&c->reader, c->inst, c->tep, c->nr_cpus, NULL, NULL,
-					 err);
-		if (ret)
-			return ret;
+	ret = collector_reader(c, err);
+	return ret ?: buffer_reader_drain(c->reader, until_ns, collector_record, c);
+}
+
+static int collector_record_stopped(struct tep_event *event, struct tep_record *record, int cpu,
+				    void *ctx)
+{
+	struct tlat_collector *c = ctx;
+
+	(void)event;
+	for (int i = 0; record->missed_events && i < c->nr_observers; i++) {
+		const struct tlat_record_observer *o = &c->observers[i];
+
+		if (o->overwritten)
+			o->overwritten(o->priv, cpu, record->ts);
+		else if (o->lost)
+			o->lost(o->priv, cpu);
 	}
-	return buffer_reader_drain(c->reader, until_ns, collector_record, c);
+	c->decoded++;
+	for (int i = 0; i < c->nr_observers; i++)
+		c->observers[i].record(c->observers[i].priv, event, record);
+	return 0;
+}
+
+int collector_decode_stopped(struct tlat_collector *c, char *err)
+{
+	int ret;
+
+	ret = collector_reader(c, err);
+	if (ret)
+		return ret;
+	ret = buffer_reader_drain(c->reader, 0, collector_record_stopped, c);
+	if (ret < 0)
+		tlat_err(err, "cannot read the trace buffers: %s", strerror(-ret));
+	return ret < 0 ? ret : 0;
 }
 
 void collector_free(struct tlat_collector *c)

@@ -17,6 +17,12 @@
 struct tlat_record_observer {
 	void (*record)(void *priv, struct tep_event *event, struct tep_record *record);
 	void (*lost)(void *priv, int cpu);	/* NULL if it keeps no state */
+	/*
+	 * A buffer read only after a stop (collector_decode_stopped()) lost
+	 * a CPU's events before ts_ns to its overwrite mode; NULL: taken as
+	 * lost()
+	 */
+	void (*overwritten)(void *priv, int cpu, u64 ts_ns);
 	void *priv;
 };
 
@@ -36,6 +42,7 @@ struct tlat_collector {
 	u64 processed;
 	u64 missed;
 	bool missed_unknown;
+	u64 decoded;			/* records collector_decode_stopped() handed on */
 };
 
 /**
@@ -99,6 +106,20 @@ void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct 
  * -errno with @err set.
  */
 int collector_drain(struct tlat_collector *c, u64 until_ns, char *err);
+
+/**
+ * collector_decode_stopped - hand the observers what the stopped buffers hold
+ * @c: a live collector, attached, whose source's kernel collector took the
+ *	samples and whose instance tracing is off (source.h's events_deferred())
+ * @err: the error line, on failure
+ *
+ * The source's samples came from its kernel collector: the records go to
+ * the observers (the analysis) alone. Events the overwrite mode dropped
+ * are no loss of the run's: observers learn where each CPU's begin.
+ *
+ * Returns 0, or -errno from reading with @err set.
+ */
+int collector_decode_stopped(struct tlat_collector *c, char *err);
 
 /**
  * collector_record - one record, from a drain or from a recording

@@ -37,47 +37,58 @@ hog_stop() {
 # takes milliseconds to wake an idle vCPU, a hit before the hog's (seen in
 # CI: 2.4 ms "exit from idle" in all five attempts). It delays neither the
 # hog nor the SCHED_FIFO thread.
-taskset -c $AA_CPU sh -c 'while :; do :; done' &
-spinner=$!
-for attempt in 1 2 3 4 5; do
-	hog_start "$WORK/hog.log"
-	"$TLAT" top -c $AA_CPU -T 1000 -d 30 -q -t "$WORK/trace.txt" --aa-extras \
-		--sample-log "$WORK/hog.samples" > "$WORK/aa.out" 2>&1
-	rc=$?
-	hog_stop
-	[ $rc = 2 ] || break
-	$CHECK names "$WORK/aa.out" "$WORK/hog.log" "$WORK/hog.samples" $HOG_PID $AA_CPU 1000 \
-		> /dev/null && break
-	echo "# attempt $attempt: the hog did not block the hit activation:"
-	grep -A12 'analyzing it' "$WORK/aa.out" | show
-done
-kill $spinner
-wait $spinner 2>/dev/null
-show "$WORK/aa.out"
-check "hog: top -c 1 -T 1000 -d 30 stops with exit status 2 (attempt $attempt)" [ $rc = 2 ]
-check "hog: the analysis is of CPU $AA_CPU" grep -qx "## CPU $AA_CPU hit stop tracing, analyzing it ##" \
-	"$WORK/aa.out"
-check "hog: the blocking thread is tlat-hog:$HOG_PID" \
-	$CHECK names "$WORK/aa.out" "$WORK/hog.log" "$WORK/hog.samples" $HOG_PID $AA_CPU 1000
-check "hog: the blocking time is within 10% of the hog's real overlap" \
-	$CHECK duration "$WORK/aa.out" "$WORK/hog.log" "$WORK/hog.samples" $HOG_PID $AA_CPU 1000
-check "hog: the components sum to the thread latency within 5%" \
-	$CHECK sum "$WORK/aa.out" "$WORK/hog.log" "$WORK/hog.samples" $HOG_PID $AA_CPU 1000
-check "hog: with the unexplained part, they sum to it exactly" \
-	$CHECK exact "$WORK/aa.out" "$WORK/hog.log" "$WORK/hog.samples" $HOG_PID $AA_CPU 1000
+# hog_hit NAME ARGS...: that run, with ARGS, into $WORK/NAME.out, the hog's
+# log NAME.hog and the samples NAME.samples; its status in rc, the try in attempt
+hog_hit() {
+	local name=$1 spinner
+	shift
+	taskset -c $AA_CPU sh -c 'while :; do :; done' &
+	spinner=$!
+	for attempt in 1 2 3 4 5; do
+		hog_start "$WORK/$name.hog"
+		"$TLAT" top -c $AA_CPU -T 1000 -d 30 -q --aa-extras \
+			--sample-log "$WORK/$name.samples" "$@" > "$WORK/$name.out" 2>&1
+		rc=$?
+		hog_stop
+		[ $rc = 2 ] || break
+		$CHECK names "$WORK/$name.out" "$WORK/$name.hog" "$WORK/$name.samples" \
+			$HOG_PID $AA_CPU 1000 > /dev/null && break
+		echo "# attempt $attempt: the hog did not block the hit activation:"
+		grep -A12 'analyzing it' "$WORK/$name.out" | show
+	done
+	kill $spinner
+	wait $spinner 2>/dev/null
+	show "$WORK/$name.out"
+}
+
+# hog_checks NAME LABEL: hog_hit NAME's analysis blames the hog, consistently
+hog_checks() {
+	local f="$WORK/$1.out $WORK/$1.hog $WORK/$1.samples $HOG_PID $AA_CPU 1000"
+
+	check "$2: top -c 1 -T 1000 -d 30 stops with exit status 2 (attempt $attempt)" [ $rc = 2 ]
+	check "$2: the analysis is of CPU $AA_CPU" \
+		grep -qx "## CPU $AA_CPU hit stop tracing, analyzing it ##" "$WORK/$1.out"
+	check "$2: the blocking thread is tlat-hog:$HOG_PID" $CHECK names $f
+	check "$2: the blocking time is within 10% of the hog's real overlap" $CHECK duration $f
+	check "$2: the components sum to the thread latency within 5%" $CHECK sum $f
+	check "$2: with the unexplained part, they sum to it exactly" $CHECK exact $f
+	check "$2: the report follows 'timerlat hit stop tracing'" \
+		bash -c "grep -A1 -x 'timerlat hit stop tracing' $WORK/$1.out | tail -1 |
+			 grep -q '^## CPU $AA_CPU hit stop tracing'"
+}
+
+hog_hit aa -t "$WORK/trace.txt"
+hog_checks aa hog
 check "hog: 'Saving trace to' comes before the summary" \
 	bash -c "grep -n -e '^  Saving trace to $WORK/trace.txt\$' -e '^ALL #' $WORK/aa.out |
 		 cut -d: -f1 | tr '\n' ' ' | awk '{ exit !(\$1 < \$2) }'"
-check "hog: the report follows 'timerlat hit stop tracing'" \
-	bash -c "grep -A1 -x 'timerlat hit stop tracing' $WORK/aa.out | tail -1 |
-		 grep -q '^## CPU $AA_CPU hit stop tracing'"
 
 # the trace saved by -t holds the offending activation: the switch from the
 # hog to the thread at the time of the sample that crossed the threshold
 trace_has_hit() {
 	local ts
 	ts=$(awk -v cpu=$AA_CPU '$1 == cpu && $3 == "thread" && $4 >= 1000000 { print $5; exit }' \
-		"$WORK/hog.samples")
+		"$WORK/aa.samples")
 	[ -n "$ts" ] || return 1
 	head -1 "$WORK/trace.txt" | grep -q '^# tracer: ' &&
 	awk -v ts="$ts" -v pid=$HOG_PID '
@@ -180,5 +191,37 @@ hog_stop
 "$TLAT" top -c $AA_CPU --aa-only 1000000 -d 2 > "$WORK/aamax.out" 2>&1
 check "--aa-only with no stop prints '  Max latency was N'" \
 	grep -Eqx '  Max latency was [0-9]+' "$WORK/aamax.out" || show "$WORK/aamax.out"
+
+# --- --collector kernel: the analysis's events decoded only at the hit ----------
+# BPF counts the samples; the events stay in tlat's instance, in overwrite
+# mode, unread, until the thread that crossed the threshold stops it
+hog_hit kc --collector kernel -D
+hog_checks kc "--collector kernel"
+check "--collector kernel: -D says BPF, the events in overwrite mode, decoded at the hit" \
+	bash -c "grep -qx 'tlat: tracepoints: collector kernel (BPF)' $WORK/kc.out &&
+		 grep -qx \"tlat: tracepoints: the auto-analysis's events in overwrite mode, decoded only at a hit\" $WORK/kc.out &&
+		 grep -Eqx 'tlat: [1-9][0-9]* records decoded for the auto-analysis at hits' $WORK/kc.out"
+
+# no hit: the buffer fills, in overwrite mode, and nothing reads it
+"$TLAT" top -c $AA_CPU -T 1000000 -d 3 -q --collector kernel -D > "$WORK/kcnohit.out" 2>&1 &
+kc_pid=$!
+sleep 2
+kc_inst=$TRACEFS/instances/tlat_$kc_pid
+{
+	echo "overwrite $(cat $kc_inst/options/overwrite)"
+	echo "tracing_on $(cat $kc_inst/tracing_on)"
+	cat $kc_inst/per_cpu/cpu$AA_CPU/stats
+} > "$WORK/kcnohit.state" 2>&1
+wait $kc_pid
+rc=$?
+check "--collector kernel, no hit: exit 0, nothing decoded" \
+	bash -c "[ $rc = 0 ] && grep -qx 'tlat: 0 records decoded for the auto-analysis at hits' \
+		 $WORK/kcnohit.out && ! grep -q 'hit stop tracing' $WORK/kcnohit.out" ||
+	show "$WORK/kcnohit.out"
+check "--collector kernel: during the run, overwrite on, events in the buffer, none read" \
+	awk '/^overwrite / { o = $2 } /^tracing_on / { t = $2 } /^entries: / { e = $2 }
+	     /^read events: / { r = $3; rs = 1 }
+	     END { exit !(o == 1 && t == 1 && e > 0 && rs && r == 0) }' "$WORK/kcnohit.state" ||
+	show "$WORK/kcnohit.state"
 
 check "auto-analysis runs left tracefs as they found it" same_as_before

@@ -185,12 +185,16 @@ check "--collector kernel: hist with a threshold nothing reaches, exit 0" \
 "$TLAT" top -d 5 -q --collector kernel -T 1 --no-aa > "$WORK/kct.out" 2>&1
 rc=$?
 check "--collector kernel: -T 1 --no-aa stops with exit 2" [ $rc = 2 ] || show "$WORK/kct.out"
-"$TLAT" top -d 1 -q --collector kernel -T 50 > "$WORK/kca.out" 2> "$WORK/kca.err"
+# (with the analysis alone it runs, decoding its events at a hit: aa.sh)
+"$TLAT" top -d 1 -q --collector kernel -T 50 -t "$WORK/kca.txt" > "$WORK/kca.out" 2> "$WORK/kca.err"
 rc=$?
-check "--collector kernel with the auto-analysis: exit 1, one line" \
+check "--collector kernel with a saved trace: exit 1, one line" \
 	bash -c "[ $rc = 1 ] && [ \$(wc -l < $WORK/kca.err) = 1 ] && \
-		grep -qx 'tlat: --collector kernel: the auto-analysis needs the trace collector' $WORK/kca.err" ||
+		grep -qx 'tlat: --collector kernel: a saved trace (-t, trace actions) needs the trace collector' $WORK/kca.err" ||
 	show "$WORK/kca.err"
+check "tlat info: the tracepoints source's kernel collector serves the analysis at a hit" \
+	grep -qx '    with the auto-analysis: its events in overwrite mode, decoded only at a hit' \
+	"$WORK/kinfo.out" || show "$WORK/kinfo.out"
 check "kernel collector runs leave tracefs as they found it" same_as_before
 
 # --- stop paths: SIGINT, SIGTERM, SIGKILL + next run ---------------------------

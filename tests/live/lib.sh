@@ -82,7 +82,7 @@ snapshot() {
 	local t=$TRACEFS
 	echo "mounts: $(fs_mounts | tr '\n' ' ')"
 	echo "instances: $(ls $t/instances | tr '\n' ' ')"
-	for f in tracing_on current_tracer trace_clock buffer_size_kb; do
+	for f in tracing_on current_tracer trace_clock buffer_size_kb options/overwrite; do
 		echo "$f: $(cat $t/$f)"
 	done
 	echo "set_event: $(tr '\n' ' ' < $t/set_event)"

@@ -2181,6 +2181,48 @@ static void test_lost_events_tracepoint_order(void **state)
 }
 
 /*
+ * The kernel collector's order with the analysis (events decoded only at a
+ * hit): every sample first, then the buffer's events, whose oldest were
+ * overwritten. Gone before the window: the explanation is whole, the
+ * same as in the tracepoint order; gone into it: partial.
+ */
+static void deferred_stress(struct fx *fx, int overwritten_from_us)
+{
+	sample(fx, TLAT_CTX_IRQ, 0, 1, STRESS_PID, AT(8), US(8));
+	sample(fx, TLAT_CTX_THREAD, 0, 1, TLAT_PID, AT(100), US(100));
+	fx->ops->lost(fx->ad, 0);
+	aa_overwritten(fx->aa, 0, AT(overwritten_from_us));
+	sched_switch(fx, 0, AT(-100), "kworker/0:1", 30, "stress", STRESS_PID);
+	local_timer(fx, 0, AT(5), true);
+	local_timer(fx, 0, AT(15), false);
+	sched_switch(fx, 0, AT(100), "stress", STRESS_PID, "tlat/0", TLAT_PID);
+}
+
+static void test_deferred_events_overwritten(void **state)
+{
+	struct fx *fx = *state;
+	struct aa_config cfg = config(0, 50, &aa_stock_ops);
+	struct aa_result res;
+
+	fx_open(fx, &aa_stock_ops, &cfg);
+	deferred_stress(fx, -100);
+	result(fx, 0, &res);
+	check_stress_head(&res, 100);
+	assert_true(res.timer_irq_seen);
+	assert_int_equal(res.timer_irq_ns, US(10));
+	assert_int_equal(res.blocking_ns, US(85));
+	assert_true(res.complete);
+	fx_close(fx);
+
+	fx_open(fx, &aa_stock_ops, &cfg);
+	deferred_stress(fx, 5);
+	result(fx, 0, &res);
+	assert_int_equal(res.total_ns, US(100));
+	assert_false(res.complete);
+	fx_close(fx);
+}
+
+/*
  * An IRQ stop, kernel order: the loss comes after the IRQ sample, taking
  * the timer IRQ's exit with it, so the IRQ handler delay is unknown.
  */
@@ -2386,6 +2428,7 @@ int main(void)
 		FX_TEST(test_nmi_in_irq),
 		FX_TEST(test_equal_timestamps),
 		FX_TEST(test_lost_events),
+		FX_TEST(test_deferred_events_overwritten),
 		FX_TEST(test_irq_threshold_hit),
 		FX_TEST(test_thread_threshold_hit),
 		FX_TEST(test_first_hit_per_cpu),

@@ -332,7 +332,7 @@ static void test_source_and_sample_log(void **state)
 	assert_string_equal(c->p.sample_log, "/tmp/samples");
 }
 
-/* --collector: kernel only where nothing in the run reads the trace events */
+/* --collector: kernel only where nothing but the analysis reads the trace events */
 static void test_collector(void **state)
 {
 	struct cli *c = *state;
@@ -349,7 +349,10 @@ static void test_collector(void **state)
 	assert_int_equal(c->p.collect, TLAT_COLLECT_BOTH);
 	PARSE_ERR(c, "'bpf': auto, kernel, trace or both", "--collector", "bpf");
 	PARSE_ERR(c, "--collector", "--collector");
-	PARSE_ERR(c, "the auto-analysis needs the trace collector", "--collector", "kernel", "-T", "50");
+	/* the analysis alone: the source decodes its events at a hit, or refuses */
+	PARSE_OK(c, "--collector", "kernel", "-T", "50");
+	assert_int_equal(c->p.collect, TLAT_COLLECT_KERNEL);
+	assert_false(c->p.no_aa);
 	PARSE_ERR(c, "a saved trace", "--collector", "kernel", "-T", "50", "--no-aa", "-t");
 	PARSE_ERR(c, "-e events", "--collector", "kernel", "-e", "sched");
 	PARSE_ERR(c, "-s stacks", "--collector", "kernel", "-s", "10", "--no-aa");
