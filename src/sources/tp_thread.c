@@ -162,7 +162,7 @@ static int tp_activate(void *ctx, int cpu, void *thread_data)
 	 * pid) before its first timer, for a decoder of a recording.
 	 */
 	if (!t->next_ns) {
-		if (!src->bpf || src->beside)
+		if (tp_writes_markers(src))
 			tracefs_binary_write(src->session->inst, &m, sizeof(m));
 		t->next_ns = tp_first_expiry(src, t);
 	}
@@ -173,7 +173,7 @@ static int tp_activate(void *ctx, int cpu, void *thread_data)
 	m.now_ns = mono_now_ns();
 	if (src->bpf)
 		tp_complete_from_slot(src, cpu, t, m.now_ns);
-	if (!src->bpf || src->beside) {
+	if (tp_writes_markers(src)) {
 		m.requested_ns = t->next_ns;
 		tracefs_binary_write(src->session->inst, &m, sizeof(m));
 	}

@@ -288,7 +288,7 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	ret = workload_create(&src->wl, params, &tp_workload_ops, src, "tlat/", err);
 	if (!ret)
 		ret = tp_collector_open(src, err);
-	if (ret || (src->bpf && !src->beside))
+	if (ret || !tp_writes_markers(src))
 		return ret;
 	if (tracefs_binary_init(inst)) {
 		tlat_err(err, "cannot open trace_marker_raw: %s", strerror(errno));
@@ -489,7 +489,7 @@ static void tp_close(struct tlat_source *src)
 		workload_stop(src->wl);
 		workload_free(src->wl);
 	}
-	if (src->session && (!src->bpf || src->beside))
+	if (src->session && tp_writes_markers(src))
 		tracefs_binary_close(src->session->inst);
 	agg_free(src->beside_agg);
 	tp_bpf_close(src->bpf);

@@ -59,6 +59,15 @@ struct tlat_source {
 	u64 stop_from_ns;		/* deferred: the threads stop it from then on */
 };
 
+/*
+ * The trace collector's markers (trace_marker_raw): written by the threads
+ * unless only the kernel collector counts (--collector both writes them too)
+ */
+static inline bool tp_writes_markers(const struct tlat_source *src)
+{
+	return !src->bpf || src->beside;
+}
+
 /* each measuring thread's activations: sleep, then a marker or a completion */
 extern const struct workload_ops tp_workload_ops;
 
