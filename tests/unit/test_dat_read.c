@@ -64,8 +64,13 @@ static int make_file(struct file *f, const char *convert)
 	} else {
 		memcpy(f->orig, f->path, sizeof(f->orig));
 		strcat(f->path, ".conv");
-		snprintf(cmd, sizeof(cmd), "xz -dc %s > %s && trace-cmd convert -i %s -o %s %s "
-			 "> /dev/null 2>&1", GOLDEN, f->orig, f->orig, f->path, convert);
+		/*
+		 * trace-cmd mounts tracefs where it finds none (libtracefs), and
+		 * leaves it: in a mount namespace of its own, the machine's stay
+		 */
+		snprintf(cmd, sizeof(cmd), "xz -dc %s > %s && unshare -m --propagation private "
+			 "trace-cmd convert -i %s -o %s %s > /dev/null 2>&1", GOLDEN, f->orig,
+			 f->orig, f->path, convert);
 	}
 	if (system(cmd)) {
 		/* trace-cmd is one of tlat's test dependencies (make deps) */
