@@ -16,6 +16,54 @@ static bool in_window(const struct pipeline *pl, u64 ts_ns)
 	return ts_ns >= pl->from_ns && (!pl->until_ns || ts_ns <= pl->until_ns);
 }
 
+/*
+ * A CPU's latest activation, the array grown as CPUs appear; NULL for a CPU
+ * the run cannot hold (a damaged recording's) or without memory.
+ */
+static struct pipeline_activation *activation_of(struct pipeline *pl, int cpu)
+{
+	struct pipeline_activation *a;
+
+	if (cpu < 0 || cpu >= pl->params->cpus.nr_cpus)
+		return NULL;
+	if (cpu >= pl->nr_activations) {
+		a = reallocarray(pl->activations, cpu + 1, sizeof(*a));
+		if (!a)
+			return NULL;
+		for (int i = pl->nr_activations; i <= cpu; i++)
+			a[i] = (struct pipeline_activation){ .last_ctx = TLAT_NR_CTX };
+		pl->activations = a;
+		pl->nr_activations = cpu + 1;
+	}
+	return &pl->activations[cpu];
+}
+
+/*
+ * Whether @sample counts: in the window, or past its end in an activation
+ * that began before it, so that an activation whose IRQ came before -d ran
+ * out counts its thread and user return too. The rest of an activation
+ * comes after its first sample on that CPU in context order (IRQ, thread,
+ * user); a sample that does not follow its CPU's last one so begins another.
+ * The window's start stays per sample: the kernel's stops, armed as the
+ * warm-up ends, check a thread sample whose IRQ came before, and so does
+ * rtla's count. Without memory for the CPU, each sample is judged alone.
+ */
+static bool activation_in_window(struct pipeline *pl, const struct tlat_sample *sample)
+{
+	struct pipeline_activation *a = activation_of(pl, sample->cpu);
+	bool same;
+
+	if (!a)
+		return in_window(pl, sample->ts_ns);
+	same = a->last_ctx != TLAT_NR_CTX && a->seq == sample->seq && sample->ctx > a->last_ctx;
+	if (!same)
+		*a = (struct pipeline_activation){ .seq = sample->seq, .began_ns = sample->ts_ns };
+	a->last_ctx = sample->ctx;
+	if (!pl->until_ns || sample->ts_ns <= pl->until_ns)
+		return in_window(pl, sample->ts_ns);
+	return same && in_window(pl, a->began_ns);
+}
+
 static void pipeline_count(struct pipeline *pl, const struct tlat_sample *sample, bool counts)
 {
 	for (int i = 0; i < pl->nr_consumers; i++)
@@ -30,7 +78,7 @@ static void pipeline_sample(struct tlat_sink *sink, const struct tlat_sample *sa
 
 	if (pl->stopped)
 		return;
-	counts = in_window(pl, sample->ts_ns);
+	counts = activation_in_window(pl, sample);
 	pipeline_count(pl, sample, counts);
 	/*
 	 * The kernel checks a sample after writing it: one written as the
@@ -134,4 +182,7 @@ void pipeline_free(struct pipeline *pl)
 	free(pl->consumers);
 	pl->consumers = NULL;
 	pl->nr_consumers = 0;
+	free(pl->activations);
+	pl->activations = NULL;
+	pl->nr_activations = 0;
 }

@@ -5,6 +5,9 @@
  * (warm-up, past -d) from those that count, and stops counting at the first
  * sample that crosses a threshold (-i, -T) until the run goes on (a
  * continue action) or ends. The same for a live run and a recording.
+ *
+ * An activation whose IRQ came before -d ran out counts whole, its thread
+ * and user return too: otherwise a CPU's IRQ count could exceed its thread's.
  */
 #ifndef TLAT_RUN_PIPELINE_H
 #define TLAT_RUN_PIPELINE_H
@@ -20,6 +23,13 @@ struct pipeline_consumer {
 	void *priv;
 };
 
+/* a CPU's latest activation: when it began, to count it whole past -d */
+struct pipeline_activation {
+	u64 began_ns;			/* its first sample's time */
+	u32 seq;
+	enum tlat_ctx last_ctx;		/* its latest sample's; none yet: TLAT_NR_CTX */
+};
+
 struct pipeline {
 	struct tlat_sink sink;		/* first: the source calls back through it */
 	const struct tlat_params *params;
@@ -27,6 +37,8 @@ struct pipeline {
 	int nr_consumers;
 	u64 from_ns;			/* samples before it are warm-up */
 	u64 until_ns;			/* and after it past -d (0: no end) */
+	struct pipeline_activation *activations;	/* by CPU, grown as CPUs appear */
+	int nr_activations;
 	bool stopped;			/* a threshold was crossed: nothing counts */
 	bool hit_seen;			/* hit is the sample that crossed it */
 	struct tlat_sample hit;

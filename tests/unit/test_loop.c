@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "cmd/cli.h"
+#include "core/array.h"
 #include "run/loop.h"
 #include "run/pipeline.h"
 
@@ -412,12 +413,47 @@ static void test_backlog_ends_at_duration(void **state)
 	assert_int_equal(sy->frames, 1);
 }
 
+/*
+ * An activation whose IRQ came before -d ran out counts whole: its thread
+ * and user return after it too. Otherwise a CPU's IRQ count exceeds its
+ * thread's. The start stays per sample (the kernel's stops, armed as the
+ * warm-up ends, check a thread whose IRQ came before): that thread counts.
+ */
+static void test_window_end_whole_activations(void **state)
+{
+	struct synth *sy = *state;
+	const struct tlat_sample samples[] = {
+		{ .ts_ns = 1 * S - 1, .latency_ns = 10000, .seq = 1, .ctx = TLAT_CTX_IRQ },
+		{ .ts_ns = 1 * S + 1, .latency_ns = 20000, .seq = 1, .ctx = TLAT_CTX_THREAD },
+		{ .ts_ns = 2 * S, .latency_ns = 10000, .seq = 2, .ctx = TLAT_CTX_IRQ },
+		{ .ts_ns = 2 * S, .latency_ns = 20000, .seq = 2, .ctx = TLAT_CTX_THREAD },
+		{ .ts_ns = 2 * S, .latency_ns = 30000, .seq = 2, .ctx = TLAT_CTX_USER },
+		{ .ts_ns = 3 * S - 1, .latency_ns = 10000, .seq = 3, .ctx = TLAT_CTX_IRQ },
+		{ .ts_ns = 3 * S + 1, .latency_ns = 20000, .seq = 3, .ctx = TLAT_CTX_THREAD },
+		{ .ts_ns = 3 * S + 1, .latency_ns = 30000, .seq = 3, .ctx = TLAT_CTX_USER },
+		/* past -d: the same seq again from IRQ is another activation */
+		{ .ts_ns = 3 * S + 2, .latency_ns = 10000, .seq = 3, .ctx = TLAT_CTX_IRQ },
+		{ .ts_ns = 3 * S + 3, .latency_ns = 20000, .seq = 3, .ctx = TLAT_CTX_THREAD },
+		{ .ts_ns = 3 * S + 4, .latency_ns = 10000, .seq = 4, .ctx = TLAT_CTX_IRQ },
+	};
+
+	/* as a reader's pass that began before -d ran out hands them */
+	pipeline_window(&sy->pl, 1 * S, 3 * S);
+	for (size_t i = 0; i < ARRAY_SIZE(samples); i++)
+		sy->pl.sink.sample(&sy->pl.sink, &samples[i]);
+	assert_int_equal(count(sy, 0, TLAT_CTX_IRQ), 2);
+	assert_int_equal(count(sy, 0, TLAT_CTX_THREAD), 3);
+	assert_int_equal(count(sy, 0, TLAT_CTX_USER), 2);
+	assert_int_equal(sy->whole_run_seen, ARRAY_SIZE(samples));
+}
+
 #define LOOP_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		LOOP_TEST(test_window),
+		LOOP_TEST(test_window_end_whole_activations),
 		LOOP_TEST(test_threshold),
 		LOOP_TEST(test_continue),
 		LOOP_TEST(test_kernel_stop),
