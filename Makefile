@@ -150,7 +150,9 @@ MUTATIONS ?= 4
 # and every function a public header declares has its kernel-doc comment;
 # and the CI examples in ci/ parse, pass LAVA's schemas and run (tests/ci/)
 unit-test: $(UNIT_BINS) tlat
-	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
+	@fail=0; mounts=$$(grep -c ' tracefs ' /proc/mounts); \
+	for t in $(UNIT_BINS); do $$t || fail=1; done; \
+	tests/tools/mounts-same.sh "$$mounts" "the unit tests" || fail=1; \
 	tests/ci/test_examples.py --tlat ./$(TLAT_BIN) || fail=1; \
 	tests/golden/run.sh $(TLAT_BIN) || fail=1; \
 	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./$(TLAT_BIN) tests/golden/recordings/*.dat.xz || fail=1; \
@@ -232,7 +234,9 @@ san-test:
 	$(MAKE) SANITIZE=$(SAN_TEST_SANITIZE) san-test-run
 
 san-test-run: $(UNIT_BINS) $(TLAT_BIN)
-	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; \
+	@fail=0; mounts=$$(grep -c ' tracefs ' /proc/mounts); \
+	for t in $(UNIT_BINS); do $$t || fail=1; done; \
+	tests/tools/mounts-same.sh "$$mounts" "the unit tests" || fail=1; \
 	tests/golden/run.sh $(TLAT_BIN) || fail=1; \
 	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./$(TLAT_BIN) tests/golden/recordings/*.dat.xz || fail=1; \
 	rm -rf $(SAN_REPORTS) && mkdir -p $(SAN_REPORTS); \
