@@ -305,6 +305,9 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 	}
 	if (!a->have_irq || a->seq != s->seq)
 		return;		/* its IRQ sample was lost or predates the run */
+	/* an activation whose IRQ came before -d ran out counts whole, as in the pipeline */
+	if (!counts && s->ts_ns > aa->window_until_ns && aa_in_run(aa, a->irq_ts))
+		counts = true;
 	aa_seen(c, s->ts_ns);
 	a->have_thread = true;
 	a->thread_ts = s->ts_ns;

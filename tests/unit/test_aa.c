@@ -1461,6 +1461,24 @@ static void test_window(void **state)
 	stack_activation(fx);
 	assert_false(aa_result(fx->aa, 0, &res));
 	fx_close(fx);
+
+	/*
+	 * -d ran out between its IRQ and its thread: the activation counts
+	 * whole (the pipeline counts its thread sample), so its thread is the hit
+	 */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	aa_set_window(fx->aa, AT(0), AT(100));
+	stack_activation(fx);
+	result(fx, 0, &res);
+	assert_int_equal(res.total_ns, US(150));
+	fx_close(fx);
+
+	/* both past -d: no hit */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	aa_set_window(fx->aa, AT(0), AT(7));
+	stack_activation(fx);
+	assert_false(aa_result(fx->aa, 0, &res));
+	fx_close(fx);
 }
 
 /* below -s, no stack is shown even when the source saved one */
