@@ -136,7 +136,15 @@ int collector_drain(struct tlat_collector *c, u64 until_ns, char *err)
 		return ret;
 	}
 	ret = collector_reader(c, err);
-	return ret ?: buffer_reader_drain(c->reader, until_ns, collector_record, c);
+	if (ret)
+		return ret;
+	if (!c->mode_chosen && collector_percpu_choose(c)) {
+		tlat_err(err, "out of memory");
+		return -ENOMEM;
+	}
+	if (c->percpu)
+		return collector_percpu_drain(c, until_ns);
+	return buffer_reader_drain(c->reader, until_ns, collector_record, c);
 }
 
 static int collector_record_stopped(struct tep_event *event, struct tep_record *record, int cpu,
@@ -174,6 +182,7 @@ int collector_decode_stopped(struct tlat_collector *c, char *err)
 
 void collector_free(struct tlat_collector *c)
 {
+	collector_percpu_free(c);
 	buffer_reader_free(c->reader);
 	c->reader = NULL;
 	dat_writer_free(c->recorder);

@@ -43,6 +43,10 @@ struct tlat_collector {
 	u64 missed;
 	bool missed_unknown;
 	u64 decoded;			/* records collector_decode_stopped() handed on */
+	int readers;			/* --readers: 0 auto, -1 merged, else threads */
+	struct collector_percpu *percpu;	/* the per-CPU read, once chosen */
+	bool mode_chosen;		/* at the first pass that reads the buffers */
+	const char *merged_why;		/* why the read is merged */
 };
 
 /**
@@ -131,6 +135,38 @@ int collector_decode_stopped(struct tlat_collector *c, char *err);
  * Returns 0 (keep going), as tracefs_iterate_raw_events() callbacks do.
  */
 int collector_record(struct tep_event *event, struct tep_record *record, int cpu, void *c);
+
+/**
+ * collector_percpu_choose - read per CPU or merged, at the first pass
+ * @c: a live collector, attached, its observers and recorder known
+ *
+ * Per CPU where nothing needs the records in time order across CPUs: no
+ * observer, no recorder, a source whose decoder is per CPU and a sink that
+ * takes samples CPU by CPU. Returns 0, or -ENOMEM.
+ */
+int collector_percpu_choose(struct tlat_collector *c);
+/**
+ * collector_percpu_drain - collector_drain()'s pass, read per CPU
+ * @c: a collector reading per CPU (c->percpu)
+ * @until_ns: as collector_drain()'s
+ *
+ * Returns 0 or 1, as collector_drain().
+ */
+int collector_percpu_drain(struct tlat_collector *c, u64 until_ns);
+/**
+ * collector_read_mode - how the buffers are read, for -D
+ * @c: the collector
+ * @buf: where the line goes
+ * @len: its size
+ *
+ * Returns @buf: "per-CPU, N readers" or "merged, because ...".
+ */
+const char *collector_read_mode(const struct tlat_collector *c, char *buf, size_t len);
+/**
+ * collector_percpu_free - free the per-CPU read
+ * @c: the collector
+ */
+void collector_percpu_free(struct tlat_collector *c);
 
 /**
  * collector_free - free the formats (unless borrowed), observers and recorder
