@@ -30,9 +30,12 @@ int percpu_drain(const struct percpu_stream_ops *ops, void *sctx, struct percpu_
 				break;
 			}
 			/* the record stays pending: the next pass hands it on first */
+			/* and the next CPU's turn comes first: each gets read */
 			if (until_ns && ++handed % PERCPU_CLOCK_EVERY == 0 &&
-			    mono_now_ns() >= until_ns)
+			    mono_now_ns() >= until_ns) {
+				g->next = (g->next + 1) % g->nr;
 				return 1;
+			}
 			fn(event, record, cpu, ctx);
 			st->handed = true;
 			st->last_ts = record->ts;

@@ -13,6 +13,8 @@
 #include "trace/buffer_read.h"
 #include "trace/dat_write.h"
 
+struct percpu_stream_ops;
+
 /* sees every record after the source did */
 struct tlat_record_observer {
 	void (*record)(void *priv, struct tep_event *event, struct tep_record *record);
@@ -45,6 +47,9 @@ struct tlat_collector {
 	u64 decoded;			/* records collector_decode_stopped() handed on */
 	int readers;			/* --readers: 0 auto, -1 merged, else threads */
 	struct collector_percpu *percpu;	/* the per-CPU read, once chosen */
+	/* its records: NULL, the reader's (a test sets its own) */
+	const struct percpu_stream_ops *streams;
+	void *streams_ctx;
 	bool mode_chosen;		/* at the first pass that reads the buffers */
 	const char *merged_why;		/* why the read is merged */
 };

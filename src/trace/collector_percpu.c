@@ -41,7 +41,6 @@ struct collector_percpu {
 	struct percpu_reader *readers;
 	struct cpu_batch *batches;	/* by CPU */
 	struct percpu_state *state;	/* by CPU */
-	const struct percpu_stream_ops *streams;
 };
 
 static const char *percpu_why_not(const struct tlat_collector *c)
@@ -91,7 +90,10 @@ int collector_percpu_choose(struct tlat_collector *c)
 	p->state = calloc(c->nr_cpus, sizeof(*p->state));
 	if (!p->readers || !p->batches || !p->state)
 		return -ENOMEM;
-	buffer_reader_percpu(&p->streams);
+	if (!c->streams) {
+		buffer_reader_percpu(&c->streams);
+		c->streams_ctx = c->reader;
+	}
 	for (int i = 0; i < n; i++) {
 		struct percpu_reader *r = &p->readers[i];
 
@@ -129,10 +131,10 @@ static int percpu_record(struct tep_event *event, struct tep_record *record, int
 static void *percpu_read(void *arg)
 {
 	struct percpu_reader *r = arg;
-	struct collector_percpu *p = r->c->percpu;
+	const struct tlat_collector *c = r->c;
 
-	r->ret = percpu_drain(p->streams, r->c->reader, &r->group, p->state, r->until_ns,
-			      percpu_record, r);
+	r->ret = percpu_drain(c->streams, c->streams_ctx, &r->group, c->percpu->state,
+			      r->until_ns, percpu_record, r);
 	return NULL;
 }
 
