@@ -189,14 +189,16 @@ static u64 varied(int cpu, int i)
 }
 
 /* per-CPU and merged reads of @s; the per-CPU one in passes ended at once if @cut_short */
-static void compare(struct streams *s, int readers, u64 stop_thread_us, bool cut_short,
-		    struct counted *per_cpu, struct counted *merge)
+static void compare_from(struct streams *s, int readers, u64 stop_thread_us, bool cut_short,
+			 u64 from_ns, struct counted *per_cpu, struct counted *merge)
 {
 	struct tlat_collector c, m;
 	int ret, passes = 0;
 
 	counted_init(per_cpu, stop_thread_us);
 	counted_init(merge, stop_thread_us);
+	pipeline_window(&per_cpu->pl, from_ns, 0);
+	pipeline_window(&merge->pl, from_ns, 0);
 	collector_on(&c, per_cpu, s, readers);
 	do {
 		/* a deadline passed already: each reader hands on a few records */
@@ -221,6 +223,11 @@ static void compare(struct streams *s, int readers, u64 stop_thread_us, bool cut
 		}
 	}
 	assert_int_equal(per_cpu->pl.stopped, merge->pl.stopped);
+	assert_int_equal(per_cpu->pl.early_seen, merge->pl.early_seen);
+	if (merge->pl.early_seen) {
+		assert_int_equal(per_cpu->pl.early.cpu, merge->pl.early.cpu);
+		assert_int_equal(per_cpu->pl.early.ts_ns, merge->pl.early.ts_ns);
+	}
 	assert_int_equal(per_cpu->pl.hit_seen, merge->pl.hit_seen);
 	if (merge->pl.hit_seen) {
 		assert_int_equal(per_cpu->pl.hit.cpu, merge->pl.hit.cpu);
@@ -228,6 +235,47 @@ static void compare(struct streams *s, int readers, u64 stop_thread_us, bool cut
 	}
 	collector_free(&c);
 	collector_free(&m);
+}
+
+static void compare(struct streams *s, int readers, u64 stop_thread_us, bool cut_short,
+		    struct counted *per_cpu, struct counted *merge)
+{
+	compare_from(s, readers, stop_thread_us, cut_short, 0, per_cpu, merge);
+}
+
+/*
+ * Warm-up samples over the threshold (the kernel may still stop on the
+ * last one): the pass ends with the same one kept as in time order, or
+ * none where its CPU went on.
+ */
+static void test_warmup_sample_kept_as_in_time_order(void **state)
+{
+	static const struct { int cpu; u64 ts; bool over; } cases[][4] = {
+		/* the latest over the threshold, on CPU 3, is its CPU's last */
+		{ { 1, 50, true }, { 3, 60, true }, { 1, 70, false }, { 0, 80, false } },
+		/* the latest, on CPU 1, is followed by one of CPU 1's */
+		{ { 3, 50, true }, { 1, 60, true }, { 1, 70, false }, { 0, 80, false } },
+		/* none over: none kept */
+		{ { 3, 50, false }, { 1, 60, false }, { 1, 70, false }, { 0, 80, false } },
+	};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct streams *s = calloc(1, sizeof(*s));
+		struct counted a, b;
+
+		assert_non_null(s);
+		for (int i = 0; i < 4; i++)
+			add(s, cases[k][i].cpu, cases[k][i].ts * US, i + 1, TLAT_CTX_THREAD,
+			    cases[k][i].over ? 200 * US : US);
+		compare_from(s, 2, 100, false, 1000 * US, &a, &b);
+		assert_int_equal(a.pl.early_seen, k == 0);
+		if (k == 0)
+			assert_int_equal(a.pl.early.cpu, 3);
+		counted_free(&a);
+		counted_free(&b);
+		free(s);
+	}
 }
 
 static void test_same_statistics_one_reader(void **state)
@@ -379,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_deadline_passes_cut_at_the_same_sample),
 		cmocka_unit_test(test_deadline_leaves_records),
 		cmocka_unit_test(test_read_mode_says_why),
+		cmocka_unit_test(test_warmup_sample_kept_as_in_time_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
