@@ -108,6 +108,14 @@ static void fake_record(struct tlat_source *src, struct tep_event *event,
 	(void)src;
 	(void)event;
 	sink->sample(sink, &sample);
+	/* a stack at every tenth IRQ, as -s saves one past its threshold */
+	if (p->ctx == TLAT_CTX_IRQ && p->seq % 10 == 0) {
+		u64 ips[3] = { p->seq, record->cpu, 3 };
+		struct tlat_stack stack = { .ts_ns = record->ts, .seq = p->seq,
+					    .cpu = record->cpu, .nr = 3, .ips = ips };
+
+		sink->stack(sink, &stack);
+	}
 }
 
 static const struct tlat_source_ops fake_ops = {
@@ -123,6 +131,8 @@ struct counted {
 	u64 count[NR_CPUS][TLAT_NR_CTX];
 	u64 sum[NR_CPUS][TLAT_NR_CTX];
 	u64 last_ts[NR_CPUS];
+	u64 stacks[NR_CPUS];
+	u64 ips_sum[NR_CPUS];
 };
 
 static void counted_sample(void *priv, const struct tlat_sample *s)
@@ -135,7 +145,22 @@ static void counted_sample(void *priv, const struct tlat_sample *s)
 		ct->last_ts[s->cpu] = s->ts_ns;
 }
 
-static const struct tlat_consumer_ops counted_ops = { .sample = counted_sample };
+static void counted_stack(void *priv, const struct tlat_stack *st)
+{
+	struct counted *ct = priv;
+
+	ct->stacks[st->cpu]++;
+	for (int i = 0; i < st->nr; i++)
+		ct->ips_sum[st->cpu] += st->ips[i];
+	/* the frames of this stack, not another's */
+	assert_int_equal(st->ips[0], st->seq);
+	assert_int_equal(st->ips[1], st->cpu);
+}
+
+static const struct tlat_consumer_ops counted_ops = {
+	.sample = counted_sample,
+	.stack = counted_stack,
+};
 
 static void counted_init(struct counted *ct, u64 stop_thread_us)
 {
@@ -217,6 +242,8 @@ static void compare_from(struct streams *s, int readers, u64 stop_thread_us, boo
 	merged(s, &m);
 	assert_int_equal(c.processed, m.processed);
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
+		assert_int_equal(per_cpu->stacks[cpu], merge->stacks[cpu]);
+		assert_int_equal(per_cpu->ips_sum[cpu], merge->ips_sum[cpu]);
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++) {
 			assert_int_equal(per_cpu->count[cpu][ctx], merge->count[cpu][ctx]);
 			assert_int_equal(per_cpu->sum[cpu][ctx], merge->sum[cpu][ctx]);
@@ -340,6 +367,7 @@ static void test_deadline_passes_lose_nothing(void **state)
 	(void)state;
 	compare(s, 2, 0, true, &a, &b);
 	assert_int_equal(a.count[1][TLAT_CTX_THREAD], 1000);
+	assert_int_equal(a.stacks[1], 100);
 	counted_free(&a);
 	counted_free(&b);
 	free(s);
