@@ -142,8 +142,12 @@ int collector_drain(struct tlat_collector *c, u64 until_ns, char *err)
 		tlat_err(err, "out of memory");
 		return -ENOMEM;
 	}
-	if (c->percpu)
-		return collector_percpu_drain(c, until_ns);
+	if (c->percpu) {
+		ret = collector_percpu_drain(c, until_ns);
+		if (ret < 0)
+			tlat_err(err, "out of memory");
+		return ret;
+	}
 	return buffer_reader_drain(c->reader, until_ns, collector_record, c);
 }
 

@@ -155,7 +155,7 @@ int collector_percpu_choose(struct tlat_collector *c);
  * @c: a collector reading per CPU (c->percpu)
  * @until_ns: as collector_drain()'s
  *
- * Returns 0 or 1, as collector_drain().
+ * Returns 0 or 1, as collector_drain(), or -ENOMEM: a sample could not be kept.
  */
 int collector_percpu_drain(struct tlat_collector *c, u64 until_ns);
 /**

@@ -89,7 +89,7 @@ int collector_percpu_choose(struct tlat_collector *c)
 	p->batches = calloc(c->nr_cpus, sizeof(*p->batches));
 	p->state = calloc(c->nr_cpus, sizeof(*p->state));
 	if (!p->readers || !p->batches || !p->state)
-		return -ENOMEM;
+		goto nomem;
 	if (!c->streams) {
 		buffer_reader_percpu(&c->streams);
 		c->streams_ctx = c->reader;
@@ -101,12 +101,15 @@ int collector_percpu_choose(struct tlat_collector *c)
 		/* CPU k to reader k % n: each reader gets some of the measured CPUs */
 		r->group.cpus = calloc(c->nr_cpus / n + 1, sizeof(*r->group.cpus));
 		if (!r->group.cpus)
-			return -ENOMEM;
+			goto nomem;
 		for (int cpu = i; cpu < c->nr_cpus; cpu += n)
 			r->group.cpus[r->group.nr++] = cpu;
 		batch_sink_init(&r->bs, p->batches, c->nr_cpus);
 	}
 	return 0;
+nomem:
+	collector_percpu_free(c);
+	return -ENOMEM;
 }
 
 /* collector_record()'s counting, into the reader's own counters */
@@ -205,6 +208,9 @@ int collector_percpu_drain(struct tlat_collector *c, u64 until_ns)
 	int ret, hit_cpu = -1;
 
 	ret = percpu_read_all(c, until_ns);
+	for (int cpu = 0; cpu < c->nr_cpus; cpu++)
+		if (p->batches[cpu].nomem)
+			return -ENOMEM;
 	horizon = ret ? percpu_horizon(c) : BATCH_KEY_MAX;
 	/* the pass's first sample that stops the run, across CPUs */
 	for (int cpu = 0; cpu < c->nr_cpus; cpu++) {
