@@ -94,12 +94,7 @@ int collector_record(struct tep_event *event, struct tep_record *record, int cpu
 	struct tlat_collector *c = ctx;
 
 	if (record->missed_events) {
-		if (record->missed_events < 0)
-			c->missed_unknown = true;
-		else
-			c->missed += record->missed_events;
-		if (c->ops->lost)
-			c->ops->lost(c->src, cpu);
+		collector_missed(c, record, cpu, &c->missed, &c->missed_unknown);
 		for (int i = 0; i < c->nr_observers; i++)
 			if (c->observers[i].lost)
 				c->observers[i].lost(c->observers[i].priv, cpu);

@@ -131,6 +131,26 @@ int collector_drain(struct tlat_collector *c, u64 until_ns, char *err);
 int collector_decode_stopped(struct tlat_collector *c, char *err);
 
 /**
+ * collector_missed - count the events the kernel dropped before a record
+ * @c: the collector, whose source learns of them
+ * @record: the record
+ * @cpu: its CPU
+ * @missed: the count to add them to
+ * @unknown: set when the kernel could not tell how many
+ */
+static inline void collector_missed(const struct tlat_collector *c,
+				    const struct tep_record *record, int cpu, u64 *missed,
+				    bool *unknown)
+{
+	if (record->missed_events < 0)
+		*unknown = true;
+	else
+		*missed += record->missed_events;
+	if (c->ops->lost)
+		c->ops->lost(c->src, cpu);
+}
+
+/**
  * collector_record - one record, from a drain or from a recording
  * @event: the record's event
  * @record: the record; missed events before it reach the source and observers

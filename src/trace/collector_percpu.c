@@ -118,14 +118,8 @@ static int percpu_record(struct tep_event *event, struct tep_record *record, int
 	struct percpu_reader *r = ctx;
 	const struct tlat_collector *c = r->c;
 
-	if (record->missed_events) {
-		if (record->missed_events < 0)
-			r->missed_unknown = true;
-		else
-			r->missed += record->missed_events;
-		if (c->ops->lost)
-			c->ops->lost(c->src, cpu);
-	}
+	if (record->missed_events)
+		collector_missed(c, record, cpu, &r->missed, &r->missed_unknown);
 	r->processed++;
 	c->ops->record(c->src, event, record, &r->bs.sink);
 	return 0;
