@@ -244,8 +244,8 @@ static void compare_from(struct streams *s, int readers, u64 stop_thread_us, boo
 	collector_attach(&m, NULL, &merge->pl.sink);
 	merged(s, &m);
 	assert_int_equal(c.processed, m.processed);
-	assert_int_equal(c.missed, 12);
-	assert_int_equal(m.missed, 12);
+	assert_int_equal(c.missed, m.missed);
+	assert_int_equal(c.missed, s->nr[3] > 500 ? 12 : 0);
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
 		assert_int_equal(per_cpu->stacks[cpu], merge->stacks[cpu]);
 		assert_int_equal(per_cpu->ips_sum[cpu], merge->ips_sum[cpu]);
