@@ -63,7 +63,8 @@ static void batch_stack(struct tlat_sink *sink, const struct tlat_stack *stack)
 	s = &b->stacks[b->nr_stacks++];
 	*s = (struct batch_stack){ .stack = *stack, .at = b->nr_ips, .before = b->nr_samples };
 	s->stack.ips = NULL;
-	memcpy(b->ips + b->nr_ips, stack->ips, stack->nr * sizeof(*b->ips));
+	if (stack->nr > 0)
+		memcpy(b->ips + b->nr_ips, stack->ips, stack->nr * sizeof(*b->ips));
 	b->nr_ips += stack->nr;
 }
 
@@ -102,7 +103,7 @@ static void batch_stack_to(const struct cpu_batch *b, const struct batch_stack *
 
 	if (!sink->stack)
 		return;
-	stack.ips = b->ips + s->at;
+	stack.ips = b->ips ? b->ips + s->at : NULL;
 	sink->stack(sink, &stack);
 }
 
@@ -131,11 +132,15 @@ void batch_consume(struct cpu_batch *b, int cpu, struct batch_key limit)
 		ips = b->stacks[nk].at;
 	else
 		ips = b->nr_ips;
-	memmove(b->samples, b->samples + ns, (b->nr_samples - ns) * sizeof(*b->samples));
+	/* what stays goes to the front (an array never grown is NULL) */
+	if (ns)
+		memmove(b->samples, b->samples + ns, (b->nr_samples - ns) * sizeof(*b->samples));
 	b->nr_samples -= ns;
-	memmove(b->stacks, b->stacks + nk, (b->nr_stacks - nk) * sizeof(*b->stacks));
+	if (nk)
+		memmove(b->stacks, b->stacks + nk, (b->nr_stacks - nk) * sizeof(*b->stacks));
 	b->nr_stacks -= nk;
-	memmove(b->ips, b->ips + ips, (b->nr_ips - ips) * sizeof(*b->ips));
+	if (ips)
+		memmove(b->ips, b->ips + ips, (b->nr_ips - ips) * sizeof(*b->ips));
 	b->nr_ips -= ips;
 	for (size_t i = 0; i < b->nr_stacks; i++) {
 		b->stacks[i].at -= ips;
