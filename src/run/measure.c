@@ -207,6 +207,7 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	if (ret)
 		return TLAT_EXIT_ERROR;
 	c.readers = p->readers;
+	c.measured = &p->cpus;
 	run->collector = &c;
 
 	/* the measuring threads inherit the mask: stop signals go to the main thread */

@@ -46,6 +46,7 @@ struct tlat_collector {
 	bool missed_unknown;
 	u64 decoded;			/* records collector_decode_stopped() handed on */
 	int readers;			/* --readers: 0 auto, -1 merged, else threads */
+	const struct tlat_cpuset *measured;	/* -c's CPUs, the readers' share; NULL: all */
 	struct collector_percpu *percpu;	/* the per-CPU read, once chosen */
 	/* its records: NULL, the reader's (a test sets its own) */
 	const struct percpu_stream_ops *streams;

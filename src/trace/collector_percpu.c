@@ -19,6 +19,7 @@
 #include "trace/buffer_percpu.h"
 #include "trace/collector.h"
 #include "trace/cpu_batch.h"
+#include "util/cpuset.h"
 
 /* CPUs read per reader thread, with --readers auto */
 #define PERCPU_CPUS_PER_READER	8
@@ -58,16 +59,51 @@ static const char *percpu_why_not(const struct tlat_collector *c)
 	return NULL;
 }
 
+static bool percpu_measured(const struct tlat_collector *c, int cpu)
+{
+	return !c->measured || cpuset_has(c->measured, cpu);
+}
+
+/* auto: one below 8 measured CPUs, else one per 8, up to 8 */
 static int percpu_nr_readers(const struct tlat_collector *c)
 {
-	int n = c->readers;
+	int n = c->readers, measured = 0;
 
+	for (int cpu = 0; cpu < c->nr_cpus; cpu++)
+		measured += percpu_measured(c, cpu);
 	if (n <= 0)
-		n = c->nr_cpus < PERCPU_CPUS_PER_READER ? 1 :
-		    (c->nr_cpus + PERCPU_CPUS_PER_READER - 1) / PERCPU_CPUS_PER_READER;
+		n = measured < PERCPU_CPUS_PER_READER ? 1 :
+		    (measured + PERCPU_CPUS_PER_READER - 1) / PERCPU_CPUS_PER_READER;
 	if (!c->readers && n > PERCPU_MAX_AUTO)
 		n = PERCPU_MAX_AUTO;
 	return n > c->nr_cpus ? c->nr_cpus : n;
+}
+
+/*
+ * The measured CPUs dealt to the readers in turn, then the others (whose
+ * buffers stay empty but for the odd event): each reader gets its share of
+ * the records.
+ */
+static int percpu_deal(struct collector_percpu *p, const struct tlat_collector *c)
+{
+	int turn = 0;
+
+	for (int i = 0; i < p->nr_readers; i++) {
+		p->readers[i].group.cpus = calloc(c->nr_cpus, sizeof(int));
+		if (!p->readers[i].group.cpus)
+			return -ENOMEM;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		for (int cpu = 0; cpu < c->nr_cpus; cpu++) {
+			struct percpu_group *g = &p->readers[turn].group;
+
+			if (percpu_measured(c, cpu) != !pass)
+				continue;
+			g->cpus[g->nr++] = cpu;
+			turn = (turn + 1) % p->nr_readers;
+		}
+	}
+	return 0;
 }
 
 int collector_percpu_choose(struct tlat_collector *c)
@@ -94,17 +130,11 @@ int collector_percpu_choose(struct tlat_collector *c)
 		buffer_reader_percpu(&c->streams);
 		c->streams_ctx = c->reader;
 	}
+	if (percpu_deal(p, c))
+		goto nomem;
 	for (int i = 0; i < n; i++) {
-		struct percpu_reader *r = &p->readers[i];
-
-		r->c = c;
-		/* CPU k to reader k % n: each reader gets some of the measured CPUs */
-		r->group.cpus = calloc(c->nr_cpus / n + 1, sizeof(*r->group.cpus));
-		if (!r->group.cpus)
-			goto nomem;
-		for (int cpu = i; cpu < c->nr_cpus; cpu += n)
-			r->group.cpus[r->group.nr++] = cpu;
-		batch_sink_init(&r->bs, p->batches, c->nr_cpus);
+		p->readers[i].c = c;
+		batch_sink_init(&p->readers[i].bs, p->batches, c->nr_cpus);
 	}
 	return 0;
 nomem:

@@ -21,6 +21,7 @@
 #include "run/pipeline.h"
 #include "trace/buffer_percpu.h"
 #include "trace/collector.h"
+#include "util/cpuset.h"
 
 #define NR_CPUS		4
 #define MAX_RECORDS	4096
@@ -416,6 +417,37 @@ static void test_deadline_leaves_records(void **state)
 	free(s);
 }
 
+/* auto: one reader per 8 measured CPUs, not per 8 possible ones */
+static void test_auto_readers_follow_the_measured_cpus(void **state)
+{
+	static const struct { int possible, measured, readers; } cases[] = {
+		{ 4, 4, 1 }, { 32, 7, 1 }, { 32, 16, 2 }, { 32, 17, 3 }, { 256, 256, 8 },
+	};
+	struct tlat_collector c;
+	struct tlat_cpuset set;
+	struct counted a;
+	char buf[128], want[64];
+
+	(void)state;
+	counted_init(&a, 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(cpuset_init(&set, cases[i].possible), 0);
+		for (int cpu = 0; cpu < cases[i].measured; cpu++)
+			CPU_SET_S(cpu, set.size, set.set);
+		collector_init_offline(&c, NULL, &fake_ops);
+		collector_attach(&c, NULL, &a.pl.sink);
+		c.nr_cpus = cases[i].possible;
+		c.measured = &set;
+		assert_int_equal(collector_percpu_choose(&c), 0);
+		snprintf(want, sizeof(want), "per-CPU, %d reader%s", cases[i].readers,
+			 cases[i].readers == 1 ? "" : "s");
+		assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)), want);
+		collector_free(&c);
+		cpuset_free(&set);
+	}
+	counted_free(&a);
+}
+
 static void test_read_mode_says_why(void **state)
 {
 	struct tlat_collector c;
@@ -460,6 +492,7 @@ int main(void)
 		cmocka_unit_test(test_deadline_passes_cut_at_the_same_sample),
 		cmocka_unit_test(test_deadline_leaves_records),
 		cmocka_unit_test(test_read_mode_says_why),
+		cmocka_unit_test(test_auto_readers_follow_the_measured_cpus),
 		cmocka_unit_test(test_warmup_sample_kept_as_in_time_order),
 	};
 
