@@ -267,6 +267,11 @@ check "--readers 2 -T 1: exit 2, the hit reported" \
 check "--readers 2 -T 1: -D says the auto-analysis keeps the read merged" \
 	grep -qx 'tlat: trace buffers read merged, because the auto-analysis or the saved trace reads across CPUs' \
 	"$WORK/rt.err" || show "$WORK/rt.err"
+"$TLAT" info > "$WORK/rinfo.out" 2>&1
+check "tlat info: how each source's buffers are read" \
+	bash -c "grep -qx '  timerlat     per CPU, unless -t, record or the auto-analysis needs time order' $WORK/rinfo.out &&
+		 grep -qx '  tracepoints  merged in time order: the source pairs events across CPUs' $WORK/rinfo.out" ||
+	show "$WORK/rinfo.out"
 opts_refused "--readers 0" "--readers" "$TLAT" top -d 1 --readers 0
 opts_refused "--readers many" "--readers" "$TLAT" hist -d 1 --readers many
 check "--readers: tracefs as it was" same_as_before
