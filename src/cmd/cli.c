@@ -58,6 +58,7 @@ static const struct cli_option cli_options[] = {
 	OPT("trace-buffer-size",	required_argument,	OPT_BUFFER_SIZE,	LIVE),
 	OPT("source",			required_argument,	OPT_SOURCE,		LIVE),
 	OPT("collector",		required_argument,	OPT_COLLECTOR,		LIVE),
+	OPT("readers",			required_argument,	OPT_READERS,		LIVE),
 	OPT("irq",			required_argument,	'i',			ALL),
 	OPT("thread",			required_argument,	'T',			ALL),
 	OPT("stack",			required_argument,	's',			ALL),

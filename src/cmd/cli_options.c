@@ -216,6 +216,19 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 			}
 		}
 		return cli_error(err, "invalid --collector '%s': auto, kernel, trace or both", arg);
+	case OPT_READERS:
+		if (!strcmp(arg, "auto")) {
+			p->readers = 0;
+			return 0;
+		}
+		if (!strcmp(arg, "merged")) {
+			p->readers = -1;
+			return 0;
+		}
+		if (parse_u64_range(arg, 1, 1024, &v))
+			return cli_error(err, "invalid --readers '%s': auto, merged or 1 to 1024", arg);
+		p->readers = (int)v;
+		return 0;
 	case OPT_SAMPLE_LOG:
 		p->sample_log = arg;
 		return 0;

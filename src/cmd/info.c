@@ -47,6 +47,11 @@ static void info_collectors(FILE *out)
 			fprintf(out, "    with the auto-analysis: %s\n",
 				ops->kernel_with_aa ?: "no (the trace collector)");
 	}
+	fprintf(out, "trace collector's read (--readers):\n");
+	for (size_t i = 0; (ops = source_nth(i)); i++)
+		fprintf(out, "  %-12s %s\n", ops->name, ops->per_cpu_order ?
+			"per CPU, unless -t, record or the auto-analysis needs time order" :
+			"merged in time order: the source pairs events across CPUs");
 }
 
 int tlat_info(FILE *out, const struct tlat_notes *notes, char *err)

@@ -133,6 +133,7 @@ struct tlat_params {
 	int nr_events;
 	const char *source;		/* "auto" or a source name */
 	enum tlat_collect collect;
+	int readers;			/* --readers: 0 auto, -1 merged, else threads */
 	const char *sample_log;		/* NULL, or a file to log every sample to */
 	const char *json_path;		/* --json: NULL, a file, or "-" for stdout */
 	enum tlat_json_format json_format;

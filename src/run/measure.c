@@ -206,6 +206,8 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	free(systems);
 	if (ret)
 		return TLAT_EXIT_ERROR;
+	c.readers = p->readers;
+	c.measured = &p->cpus;
 	run->collector = &c;
 
 	/* the measuring threads inherit the mask: stop signals go to the main thread */
@@ -267,6 +269,11 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	    (live_decode_hit(&live, err) || run_threshold(run, NULL, NULL, err) < 0))
 		goto out_close;
 	if (p->debug) {
+		char mode[128];
+
+		if (c.reader)
+			tlat_note(&run->notes, TLAT_NOTE_DEBUG, "tlat: trace buffers read %s",
+				  collector_read_mode(&c, mode, sizeof(mode)));
 		run->ops->report(src, &run->notes);
 		if (run->ops->events_deferred && run->ops->events_deferred(src))
 			tlat_note(&run->notes, TLAT_NOTE_DEBUG,

@@ -48,9 +48,9 @@ static struct pipeline_activation *activation_of(struct pipeline *pl, int cpu)
  * warm-up ends, check a thread sample whose IRQ came before, and so does
  * rtla's count. Without memory for the CPU, each sample is judged alone.
  */
-static bool activation_in_window(struct pipeline *pl, const struct tlat_sample *sample)
+static bool activation_step(const struct pipeline *pl, struct pipeline_activation *a,
+			    const struct tlat_sample *sample)
 {
-	struct pipeline_activation *a = activation_of(pl, sample->cpu);
 	bool same;
 
 	if (!a)
@@ -62,6 +62,46 @@ static bool activation_in_window(struct pipeline *pl, const struct tlat_sample *
 	if (!pl->until_ns || sample->ts_ns <= pl->until_ns)
 		return in_window(pl, sample->ts_ns);
 	return same && in_window(pl, a->began_ns);
+}
+
+static bool activation_in_window(struct pipeline *pl, const struct tlat_sample *sample)
+{
+	return activation_step(pl, activation_of(pl, sample->cpu), sample);
+}
+
+/* whether @a comes after @b in time order across CPUs */
+static bool sample_after(const struct tlat_sample *a, const struct tlat_sample *b)
+{
+	return a->ts_ns > b->ts_ns || (a->ts_ns == b->ts_ns && a->cpu > b->cpu);
+}
+
+/*
+ * The last warm-up sample over a threshold whose CPU wrote nothing after
+ * it: in time order, each such sample replaces the one before and its
+ * CPU's next sample clears it. Delivered CPU by CPU, the pass's latest
+ * candidate is kept, and whether its CPU (or that of the one before the
+ * pass) went on, so that the pass ends as in time order.
+ */
+static void early_track(struct pipeline *pl, const struct tlat_sample *sample, bool candidate)
+{
+	if (!pl->cpu_order) {
+		if (pl->early_seen && pl->early.cpu == sample->cpu)
+			pl->early_seen = false;
+		if (candidate) {
+			pl->early = *sample;
+			pl->early_seen = true;
+		}
+		return;
+	}
+	if (pl->early_seen && pl->early.cpu == sample->cpu)
+		pl->early_followed = true;
+	if (pl->cand_seen && pl->cand.cpu == sample->cpu && sample_after(sample, &pl->cand))
+		pl->cand_followed = true;
+	if (candidate && (!pl->cand_seen || sample_after(sample, &pl->cand))) {
+		pl->cand = *sample;
+		pl->cand_seen = true;
+		pl->cand_followed = false;
+	}
 }
 
 static void pipeline_count(struct pipeline *pl, const struct tlat_sample *sample, bool counts)
@@ -85,12 +125,8 @@ static void pipeline_sample(struct tlat_sink *sink, const struct tlat_sample *sa
 	 * warm-up ended can be checked against the stops armed just after.
 	 * Its CPU's next sample shows the check is past.
 	 */
-	if (pl->early_seen && pl->early.cpu == sample->cpu)
-		pl->early_seen = false;
-	if (!counts && sample->ts_ns < pl->from_ns && params_over_threshold(pl->params, sample)) {
-		pl->early = *sample;
-		pl->early_seen = true;
-	}
+	early_track(pl, sample, !counts && sample->ts_ns < pl->from_ns &&
+			  params_over_threshold(pl->params, sample));
 	/*
 	 * Not tracefs_trace_off() here: turning tracing off calls the tracer's
 	 * stop, and the kernel's timerlat then SIGKILLs user threads still
@@ -125,11 +161,53 @@ static void pipeline_stack(struct tlat_sink *sink, const struct tlat_stack *stac
 			pl->consumers[i].ops->stack(pl->consumers[i].priv, stack);
 }
 
+/* replays the window's rule on a copy of the CPU's activation: nothing changes */
+static size_t pipeline_first_stop(struct tlat_sink *sink, const struct tlat_sample *samples,
+				  size_t n)
+{
+	struct pipeline *pl = (struct pipeline *)sink;
+	struct pipeline_activation copy, *a = NULL;
+	int cpu;
+
+	if (pl->stopped || !n)
+		return n;
+	cpu = samples[0].cpu;
+	if (cpu >= 0 && cpu < pl->params->cpus.nr_cpus) {
+		copy = cpu < pl->nr_activations ? pl->activations[cpu] :
+		       (struct pipeline_activation){ .last_ctx = TLAT_NR_CTX };
+		a = &copy;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (activation_step(pl, a, &samples[i]) &&
+		    params_over_threshold(pl->params, &samples[i]))
+			return i;
+	return n;
+}
+
+static void pipeline_cpu_order(struct tlat_sink *sink, bool begin)
+{
+	struct pipeline *pl = (struct pipeline *)sink;
+
+	pl->cpu_order = begin;
+	if (begin) {
+		pl->cand_seen = false;
+		pl->early_followed = false;
+		return;
+	}
+	if (pl->cand_seen) {
+		pl->early = pl->cand;
+		pl->early_seen = !pl->cand_followed;
+	} else if (pl->early_followed) {
+		pl->early_seen = false;
+	}
+}
+
 void pipeline_init(struct pipeline *pl, const struct tlat_params *params)
 {
 	*pl = (struct pipeline){
 		.sink = { .sample = pipeline_sample, .stack = pipeline_stack,
-			  .aggregate = pipeline_aggregate },
+			  .aggregate = pipeline_aggregate, .first_stop = pipeline_first_stop,
+			  .cpu_order = pipeline_cpu_order },
 		.params = params,
 	};
 }

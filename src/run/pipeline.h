@@ -44,6 +44,12 @@ struct pipeline {
 	struct tlat_sample hit;
 	bool early_seen;		/* early is the last warm-up sample over a */
 	struct tlat_sample early;	/* threshold, its CPU's kernel check maybe still due */
+	/* a pass delivered CPU by CPU (sink.cpu_order): early found as in time order */
+	bool cpu_order;
+	bool cand_seen;			/* cand: the pass's latest early candidate */
+	bool cand_followed;		/* by a later sample of its CPU */
+	bool early_followed;		/* early (before the pass) by one of its CPU */
+	struct tlat_sample cand;
 };
 
 /**

@@ -451,6 +451,7 @@ const struct tlat_source_ops module_source_ops = {
 	.start = kernel_source_start,
 	/* the warm-up's end also resets the aggregates */
 	.arm_thresholds = mod_arm_thresholds,
+	.per_cpu_order = true,
 	.record = kernel_source_record,
 	.trace_instance = kernel_source_trace_instance,
 	.stop = kernel_source_stop,

@@ -27,6 +27,16 @@ struct tlat_sink {
 	 */
 	void (*aggregate)(struct tlat_sink *sink, int cpu, enum tlat_ctx ctx,
 			  const struct tlat_stat *stat, const u64 *loglinear);
+	/*
+	 * Per-CPU delivery (trace/collector_percpu.c); NULL: the sink needs
+	 * the samples in time order across CPUs. first_stop(): of one CPU's
+	 * next samples, in order, the index of the first that would stop the
+	 * run (counts and crosses a threshold), or n. cpu_order(): a pass's
+	 * samples come CPU by CPU between begin (true) and end (false), none
+	 * later than the first that stops the run, which comes last.
+	 */
+	size_t (*first_stop)(struct tlat_sink *sink, const struct tlat_sample *samples, size_t n);
+	void (*cpu_order)(struct tlat_sink *sink, bool begin);
 };
 
 struct aa_adapter_ops;
@@ -77,6 +87,13 @@ struct tlat_source_ops {
 	 * where only tlat's own check of each sample stops the run.
 	 */
 	int (*arm_thresholds)(struct tlat_source *src);
+	/*
+	 * Whether record() and lost() need no order across CPUs: each sample
+	 * and stack has its record's time and CPU, and records of different
+	 * CPUs may be decoded at once, from several threads (the kernel
+	 * sources). False: the trace is read merged in time order.
+	 */
+	bool per_cpu_order;
 	/* one record of the instance, in per-CPU buffer order */
 	void (*record)(struct tlat_source *src, struct tep_event *event,
 		       struct tep_record *record, struct tlat_sink *sink);

@@ -10,6 +10,7 @@
 #include <kbuffer.h>
 
 #include "core/err.h"
+#include "trace/buffer_percpu.h"
 #include "trace/buffer_read.h"
 #include "trace/page_records.h"
 #include "util/clock.h"
@@ -162,6 +163,36 @@ int buffer_reader_drain(struct buffer_reader *r, u64 until_ns, buffer_record_fn 
 		next->event = NULL;
 		buffer_next(r, next);
 	}
+}
+
+static bool buffer_peek(void *sctx, int cpu, struct tep_event **event,
+			struct tep_record **record)
+{
+	struct buffer_reader *r = sctx;
+	struct buffer_cpu *bc = &r->cpus[cpu];
+
+	if (!bc->event && !buffer_next(r, bc))
+		return false;
+	*event = bc->event;
+	*record = &bc->record;
+	return true;
+}
+
+static void buffer_take(void *sctx, int cpu)
+{
+	struct buffer_reader *r = sctx;
+
+	r->cpus[cpu].event = NULL;
+}
+
+static const struct percpu_stream_ops buffer_streams = {
+	.peek = buffer_peek,
+	.take = buffer_take,
+};
+
+void buffer_reader_percpu(const struct percpu_stream_ops **ops)
+{
+	*ops = &buffer_streams;
 }
 
 void buffer_reader_close(struct buffer_reader *r)

@@ -94,12 +94,7 @@ int collector_record(struct tep_event *event, struct tep_record *record, int cpu
 	struct tlat_collector *c = ctx;
 
 	if (record->missed_events) {
-		if (record->missed_events < 0)
-			c->missed_unknown = true;
-		else
-			c->missed += record->missed_events;
-		if (c->ops->lost)
-			c->ops->lost(c->src, cpu);
+		collector_missed(c, record, cpu, &c->missed, &c->missed_unknown);
 		for (int i = 0; i < c->nr_observers; i++)
 			if (c->observers[i].lost)
 				c->observers[i].lost(c->observers[i].priv, cpu);
@@ -136,7 +131,19 @@ int collector_drain(struct tlat_collector *c, u64 until_ns, char *err)
 		return ret;
 	}
 	ret = collector_reader(c, err);
-	return ret ?: buffer_reader_drain(c->reader, until_ns, collector_record, c);
+	if (ret)
+		return ret;
+	if (!c->mode_chosen && collector_percpu_choose(c)) {
+		tlat_err(err, "out of memory");
+		return -ENOMEM;
+	}
+	if (c->percpu) {
+		ret = collector_percpu_drain(c, until_ns);
+		if (ret < 0)
+			tlat_err(err, "out of memory");
+		return ret;
+	}
+	return buffer_reader_drain(c->reader, until_ns, collector_record, c);
 }
 
 static int collector_record_stopped(struct tep_event *event, struct tep_record *record, int cpu,
@@ -174,6 +181,7 @@ int collector_decode_stopped(struct tlat_collector *c, char *err)
 
 void collector_free(struct tlat_collector *c)
 {
+	collector_percpu_free(c);
 	buffer_reader_free(c->reader);
 	c->reader = NULL;
 	dat_writer_free(c->recorder);

@@ -13,6 +13,8 @@
 #include "trace/buffer_read.h"
 #include "trace/dat_write.h"
 
+struct percpu_stream_ops;
+
 /* sees every record after the source did */
 struct tlat_record_observer {
 	void (*record)(void *priv, struct tep_event *event, struct tep_record *record);
@@ -43,6 +45,14 @@ struct tlat_collector {
 	u64 missed;
 	bool missed_unknown;
 	u64 decoded;			/* records collector_decode_stopped() handed on */
+	int readers;			/* --readers: 0 auto, -1 merged, else threads */
+	const struct tlat_cpuset *measured;	/* -c's CPUs, the readers' share; NULL: all */
+	struct collector_percpu *percpu;	/* the per-CPU read, once chosen */
+	/* its records: NULL, the reader's (a test sets its own) */
+	const struct percpu_stream_ops *streams;
+	void *streams_ctx;
+	bool mode_chosen;		/* at the first pass that reads the buffers */
+	const char *merged_why;		/* why the read is merged */
 };
 
 /**
@@ -122,6 +132,26 @@ int collector_drain(struct tlat_collector *c, u64 until_ns, char *err);
 int collector_decode_stopped(struct tlat_collector *c, char *err);
 
 /**
+ * collector_missed - count the events the kernel dropped before a record
+ * @c: the collector, whose source learns of them
+ * @record: the record
+ * @cpu: its CPU
+ * @missed: the count to add them to
+ * @unknown: set when the kernel could not tell how many
+ */
+static inline void collector_missed(const struct tlat_collector *c,
+				    const struct tep_record *record, int cpu, u64 *missed,
+				    bool *unknown)
+{
+	if (record->missed_events < 0)
+		*unknown = true;
+	else
+		*missed += record->missed_events;
+	if (c->ops->lost)
+		c->ops->lost(c->src, cpu);
+}
+
+/**
  * collector_record - one record, from a drain or from a recording
  * @event: the record's event
  * @record: the record; missed events before it reach the source and observers
@@ -131,6 +161,38 @@ int collector_decode_stopped(struct tlat_collector *c, char *err);
  * Returns 0 (keep going), as tracefs_iterate_raw_events() callbacks do.
  */
 int collector_record(struct tep_event *event, struct tep_record *record, int cpu, void *c);
+
+/**
+ * collector_percpu_choose - read per CPU or merged, at the first pass
+ * @c: a live collector, attached, its observers and recorder known
+ *
+ * Per CPU where nothing needs the records in time order across CPUs: no
+ * observer, no recorder, a source whose decoder is per CPU and a sink that
+ * takes samples CPU by CPU. Returns 0, or -ENOMEM.
+ */
+int collector_percpu_choose(struct tlat_collector *c);
+/**
+ * collector_percpu_drain - collector_drain()'s pass, read per CPU
+ * @c: a collector reading per CPU (c->percpu)
+ * @until_ns: as collector_drain()'s
+ *
+ * Returns 0 or 1, as collector_drain(), or -ENOMEM: a sample could not be kept.
+ */
+int collector_percpu_drain(struct tlat_collector *c, u64 until_ns);
+/**
+ * collector_read_mode - how the buffers are read, for -D
+ * @c: the collector
+ * @buf: where the line goes
+ * @len: its size
+ *
+ * Returns @buf: "per-CPU, N readers" or "merged, because ...".
+ */
+const char *collector_read_mode(const struct tlat_collector *c, char *buf, size_t len);
+/**
+ * collector_percpu_free - free the per-CPU read
+ * @c: the collector
+ */
+void collector_percpu_free(struct tlat_collector *c);
 
 /**
  * collector_free - free the formats (unless borrowed), observers and recorder

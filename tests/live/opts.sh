@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# opts.sh - live tests of -e/--filter/--trigger, --deepest-idle-state and
-# -A/--aligned, sourced by run.sh (uses check, ok, not_ok, show,
+# opts.sh - live tests of -e/--filter/--trigger, --deepest-idle-state,
+# -A/--aligned and --readers, sourced by run.sh (uses check, ok, not_ok, show,
 # same_as_before, $TLAT, $WORK, $TRACEFS).
 
 # opts_refused DESC NEEDLE CMD...: exit 1, one line on stderr that mentions
@@ -219,3 +219,59 @@ check "--aligned 200: CPU k's expiries are k * 200 us after CPU 0's" aligned_ok 
 check "without -A, each thread keeps its own phase (control)" \
 	opts_not aligned_ok "$WORK/anone.log" 0
 check "-A: tracefs as it was" same_as_before
+
+# --- --readers: how the trace collector reads the buffers -----------------------
+# This host's source is the tracepoint source, which pairs each activation's
+# events across CPUs: its read stays merged whatever --readers asks, and -D
+# says why. The per-CPU read itself runs with the kernel sources (timerlat,
+# module), in the VM suite (tests/vm/tool-readers.sh) and the unit tests
+# (test_percpu: the same statistics, the threshold cut, the deadlines).
+# readers_counts OUT: "cpu count" of each CPU's row of top's output
+readers_counts() {
+	awk '/^ *[0-9]+ #[0-9]+/ { print $1, substr($2, 2) }' "$1"
+}
+# readers_within_2pct A B: each CPU's count in A within 2% of B's
+readers_within_2pct() {
+	join <(readers_counts "$1") <(readers_counts "$2") |
+		awk '{ n++; printf "# cpu %s: %s against %s\n", $1, $2, $3
+		       if (!($2 > 0 && $3 > 0 && ($2 > $3 ? $2 - $3 : $3 - $2) <= 0.02 * $3)) bad = 1 }
+		     END { exit !(n > 0 && !bad) }'
+}
+# readers_whole LOG: every activation of the sample log has its three samples, in order
+readers_whole() {
+	awk '{ k = $1 " " $2; lat[k, $3] = $4; keys[k] = 1 }
+		END { for (k in keys) { n++
+			if (!((k, "irq") in lat) || !((k, "thread") in lat) || !((k, "user") in lat) ||
+			    lat[k, "irq"] > lat[k, "thread"] || lat[k, "thread"] > lat[k, "user"])
+				if (++bad <= 5) print "# activation " k " incomplete or out of order" }
+		      print "# " n " activations checked"; exit !(n > 0 && !bad) }' "$1"
+}
+"$TLAT" top -q -d 5 --readers 2 -D --sample-log "$WORK/rd.log" > "$WORK/rd.out" 2> "$WORK/rd.err"
+rc=$?
+check "--readers 2: exit 0, -D says the tracepoint source's read stays merged, and why" \
+	bash -c "[ $rc = 0 ] && grep -qx 'tlat: trace buffers read merged, because the source pairs events across CPUs' $WORK/rd.err" ||
+	show "$WORK/rd.err"
+check "--readers 2: every activation whole in --sample-log" readers_whole "$WORK/rd.log"
+"$TLAT" top -q -d 5 --readers merged -D > "$WORK/rm.out" 2> "$WORK/rm.err"
+rc=$?
+check "--readers merged: exit 0, -D says so" \
+	bash -c "[ $rc = 0 ] && grep -qx 'tlat: trace buffers read merged, because --readers merged' $WORK/rm.err" ||
+	show "$WORK/rm.err"
+check "--readers 2 and merged: each CPU's count within 2%" \
+	readers_within_2pct "$WORK/rd.out" "$WORK/rm.out" || show "$WORK/rd.out" "$WORK/rm.out"
+"$TLAT" top -q -d 20 --readers 2 -T 1 -D > "$WORK/rt.out" 2> "$WORK/rt.err"
+rc=$?
+check "--readers 2 -T 1: exit 2, the hit reported" \
+	bash -c "[ $rc = 2 ] && grep -qx 'timerlat hit stop tracing' $WORK/rt.out" ||
+	show "$WORK/rt.out"
+check "--readers 2 -T 1: -D says the auto-analysis keeps the read merged" \
+	grep -qx 'tlat: trace buffers read merged, because the auto-analysis or the saved trace reads across CPUs' \
+	"$WORK/rt.err" || show "$WORK/rt.err"
+"$TLAT" info > "$WORK/rinfo.out" 2>&1
+check "tlat info: how each source's buffers are read" \
+	bash -c "grep -qx '  timerlat     per CPU, unless -t, record or the auto-analysis needs time order' $WORK/rinfo.out &&
+		 grep -qx '  tracepoints  merged in time order: the source pairs events across CPUs' $WORK/rinfo.out" ||
+	show "$WORK/rinfo.out"
+opts_refused "--readers 0" "--readers" "$TLAT" top -d 1 --readers 0
+opts_refused "--readers many" "--readers" "$TLAT" hist -d 1 --readers many
+check "--readers: tracefs as it was" same_as_before
