@@ -50,7 +50,7 @@ static void info_collectors(FILE *out)
 	fprintf(out, "trace collector's read (--readers):\n");
 	for (size_t i = 0; (ops = source_nth(i)); i++)
 		fprintf(out, "  %-12s %s\n", ops->name, ops->per_cpu_order ?
-			"per CPU, unless -t, record or the auto-analysis needs time order" :
+			"per CPU from 8 CPUs, unless -t, record or the auto-analysis needs time order" :
 			"merged in time order: the source pairs events across CPUs");
 }
 

@@ -269,7 +269,7 @@ check "--readers 2 -T 1: -D says the auto-analysis keeps the read merged" \
 	"$WORK/rt.err" || show "$WORK/rt.err"
 "$TLAT" info > "$WORK/rinfo.out" 2>&1
 check "tlat info: how each source's buffers are read" \
-	bash -c "grep -qx '  timerlat     per CPU, unless -t, record or the auto-analysis needs time order' $WORK/rinfo.out &&
+	bash -c "grep -qx '  timerlat     per CPU from 8 CPUs, unless -t, record or the auto-analysis needs time order' $WORK/rinfo.out &&
 		 grep -qx '  tracepoints  merged in time order: the source pairs events across CPUs' $WORK/rinfo.out" ||
 	show "$WORK/rinfo.out"
 opts_refused "--readers 0" "--readers" "$TLAT" top -d 1 --readers 0

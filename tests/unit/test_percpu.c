@@ -420,8 +420,10 @@ static void test_deadline_leaves_records(void **state)
 /* auto: one reader per 8 measured CPUs, not per 8 possible ones */
 static void test_auto_readers_follow_the_measured_cpus(void **state)
 {
+	/* readers 0: merged, below 8 measured CPUs */
 	static const struct { int possible, measured, readers; } cases[] = {
-		{ 4, 4, 1 }, { 32, 7, 1 }, { 32, 16, 2 }, { 32, 17, 3 }, { 256, 256, 8 },
+		{ 4, 4, 0 }, { 32, 7, 0 }, { 32, 8, 1 }, { 32, 16, 2 }, { 32, 17, 3 },
+		{ 256, 256, 8 },
 	};
 	struct tlat_collector c;
 	struct tlat_cpuset set;
@@ -439,8 +441,12 @@ static void test_auto_readers_follow_the_measured_cpus(void **state)
 		c.nr_cpus = cases[i].possible;
 		c.measured = &set;
 		assert_int_equal(collector_percpu_choose(&c), 0);
-		snprintf(want, sizeof(want), "per-CPU, %d reader%s", cases[i].readers,
-			 cases[i].readers == 1 ? "" : "s");
+		if (!cases[i].readers)
+			snprintf(want, sizeof(want),
+				 "merged, because auto reads per CPU from 8 measured CPUs");
+		else
+			snprintf(want, sizeof(want), "per-CPU, %d reader%s", cases[i].readers,
+				 cases[i].readers == 1 ? "" : "s");
 		assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)), want);
 		collector_free(&c);
 		cpuset_free(&set);
