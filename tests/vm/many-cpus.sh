@@ -69,8 +69,10 @@ run_case() {
 	user=$2
 	shift 2
 	global_snapshot > /tmp/many.before
-	tlat top -q -d "${SECONDS_RUN}s" -p $PERIOD --json $JSON "$@" > $OUT 2> $ERR
+	tlat top -q -d "${SECONDS_RUN}s" -p $PERIOD --json $JSON -D "$@" > $OUT 2> $ERR
 	rc=$?
+	# how the trace collector read: per CPU from 8 CPUs with a kernel source (--readers auto)
+	grep '^tlat: trace buffers read' $ERR | while read -r l; do diag "$name: $l"; done
 	if [ $rc = 0 ] && [ -s $JSON ]; then
 		ok "$name: exit 0 on $NCPU CPUs"
 	else
