@@ -119,6 +119,8 @@ void aa_add_switch(struct aa_engine *aa, const struct aa_switch *sw)
 	if (!c)
 		return;
 	c->have_task = true;
+	c->have_switched_out = true;
+	c->switched_out_pid = sw->prev_pid;
 	c->task.pid = sw->next_pid;
 	memcpy(c->task.comm, sw->next_comm, sizeof(c->task.comm));
 	/* the work item was the previous task's */
@@ -303,8 +305,23 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 			aa_freeze(c, true, s->ts_ns);
 		return;
 	}
-	if (!a->have_irq || a->seq != s->seq)
-		return;		/* its IRQ sample was lost or predates the run */
+	if (!a->have_irq || a->seq != s->seq) {
+		/*
+		 * Its IRQ sample was lost or predates the run: the timerlat
+		 * tracer's first activation when tracing came on after its
+		 * timer's expiry. A thread over -T in the run is a hit all the
+		 * same (tlat counts it, the kernel may stop on it): explained
+		 * from the expiry its latency gives and the events, partly.
+		 */
+		if (!counts || c->hit || !aa->cfg.thread_threshold_ns ||
+		    s->latency_ns < aa->cfg.thread_threshold_ns)
+			return;
+		*a = (struct aa_activation){
+			.irq_missing = true, .seq = s->seq,
+			.irq_ts = s->ts_ns > s->latency_ns ? s->ts_ns - s->latency_ns : 0,
+			.irq_pid = c->have_switched_out ? c->switched_out_pid : 0,
+		};
+	}
 	/* an activation whose IRQ came before -d ran out counts whole, as in the pipeline */
 	if (!counts && s->ts_ns > aa->window_until_ns && aa_in_run(aa, a->irq_ts))
 		counts = true;

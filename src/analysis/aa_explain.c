@@ -319,8 +319,9 @@ bool aa_result(const struct aa_engine *aa, int cpu, struct aa_result *res)
 	res->cpu = cpu;
 	res->seq = a->seq;
 	res->irq_stop = c->hit_irq;
-	res->complete = c->count && !aa_lost_in(c, aa_expected_ns(a) - AA_SLACK_NS,
-						c->hit_irq ? a->irq_ts : a->thread_ts);
+	res->complete = c->count && !a->irq_missing &&
+			!aa_lost_in(c, aa_expected_ns(a) - AA_SLACK_NS,
+				    c->hit_irq ? a->irq_ts : a->thread_ts);
 	res->irq_latency_ns = a->irq_latency;
 	res->thread_latency_ns = a->thread_latency;
 	res->total_ns = res->irq_stop ? a->irq_latency : a->thread_latency;

@@ -46,6 +46,8 @@ struct aa_gap {
 /* one activation, as its samples describe it */
 struct aa_activation {
 	bool have_irq;
+	/* a thread hit whose IRQ sample never came: irq_ts is the expected expiry */
+	bool irq_missing;
 	bool have_thread;
 	u32 seq;
 	u64 irq_ts;
@@ -74,6 +76,9 @@ struct aa_cpu {
 	bool dropped;
 	u64 dropped_until_ns;
 	struct aa_activation cur;
+	/* the task the latest switch took off the CPU, the blocker of the next thread */
+	bool have_switched_out;
+	int switched_out_pid;
 	bool hit;
 	bool hit_irq;
 	struct aa_activation hit_act;

@@ -1473,6 +1473,32 @@ static void test_window(void **state)
 	assert_int_equal(res.total_ns, US(150));
 	fx_close(fx);
 
+	/*
+	 * Its IRQ sample never came (the timerlat tracer's first activation,
+	 * tracing turned on after its expiry): the thread over -T is the hit
+	 * all the same, its blocker the task switched out for it, partial
+	 */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	aa_set_window(fx->aa, AT(0), 0);
+	local_timer(fx, 0, AT(5), true);
+	local_timer(fx, 0, AT(15), false);
+	sched_switch(fx, 0, AT(150), "tlat-hog", HOG_PID, "tlat/0", TLAT_PID);
+	sample(fx, TLAT_CTX_THREAD, 0, 2, TLAT_PID, AT(150), US(150));
+	result(fx, 0, &res);
+	assert_int_equal(res.total_ns, US(150));
+	assert_int_equal(res.blocking_pid, HOG_PID);
+	assert_false(res.complete);
+	assert_true(res.blocking_ns > 0);
+	fx_close(fx);
+
+	/* below -T, no IRQ sample: nothing */
+	fx_open(fx, &aa_stock_ops, &cfg);
+	aa_set_window(fx->aa, AT(0), 0);
+	sched_switch(fx, 0, AT(50), "tlat-hog", HOG_PID, "tlat/0", TLAT_PID);
+	sample(fx, TLAT_CTX_THREAD, 0, 2, TLAT_PID, AT(50), US(50));
+	assert_false(aa_result(fx->aa, 0, &res));
+	fx_close(fx);
+
 	/* both past -d: no hit */
 	fx_open(fx, &aa_stock_ops, &cfg);
 	aa_set_window(fx->aa, AT(0), AT(7));
