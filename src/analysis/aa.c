@@ -119,7 +119,6 @@ void aa_add_switch(struct aa_engine *aa, const struct aa_switch *sw)
 	if (!c)
 		return;
 	c->have_task = true;
-	c->have_switched_out = true;
 	c->switched_out_pid = sw->prev_pid;
 	c->task.pid = sw->next_pid;
 	memcpy(c->task.comm, sw->next_comm, sizeof(c->task.comm));
@@ -319,7 +318,7 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 		*a = (struct aa_activation){
 			.irq_missing = true, .seq = s->seq,
 			.irq_ts = s->ts_ns > s->latency_ns ? s->ts_ns - s->latency_ns : 0,
-			.irq_pid = c->have_switched_out ? c->switched_out_pid : 0,
+			.irq_pid = c->have_task ? c->switched_out_pid : 0,
 		};
 	}
 	/* an activation whose IRQ came before -d ran out counts whole, as in the pipeline */

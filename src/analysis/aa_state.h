@@ -76,8 +76,7 @@ struct aa_cpu {
 	bool dropped;
 	u64 dropped_until_ns;
 	struct aa_activation cur;
-	/* the task the latest switch took off the CPU, the blocker of the next thread */
-	bool have_switched_out;
+	/* the task the latest switch took off the CPU (with have_task), the next thread's blocker */
 	int switched_out_pid;
 	bool hit;
 	bool hit_irq;

@@ -18,6 +18,11 @@ failed=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
 diag() { echo "# $*"; }
+# show_tlat OUT ERR: a tlat run's standard output and error, as diagnostics
+show_tlat() {
+	while read -r l; do diag "tlat: $l"; done < "$1"
+	while read -r l; do diag "tlat (stderr): $l"; done < "$2"
+}
 
 # check DESCRIPTION COMMAND...: one test, passing when COMMAND succeeds.
 check() {

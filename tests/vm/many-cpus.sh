@@ -26,10 +26,7 @@ JSON=/tmp/many.json
 echo 0 > $T/tracing_on
 diag "many CPUs: $NCPU vCPUs on $(uname -r), $SECONDS_RUN s at $PERIOD us"
 
-show_run() {
-	while read -r l; do diag "tlat: $l"; done < $OUT
-	while read -r l; do diag "tlat (stderr): $l"; done < $ERR
-}
+show_run() { show_tlat $OUT $ERR; }
 
 # cpu_rows: "cpu irq_count thread_count user_count" per CPU of the document
 cpu_rows() {

@@ -11,10 +11,7 @@ KC_OUT=/tmp/kc.out
 KC_ERR=/tmp/kc.err
 
 global_snapshot > /tmp/kc.before
-show_kc() {
-	while read -r l; do diag "tlat: $l"; done < $KC_OUT
-	while read -r l; do diag "tlat (stderr): $l"; done < $KC_ERR
-}
+show_kc() { show_tlat $KC_OUT $KC_ERR; }
 
 tlat info > $KC_OUT 2> $KC_ERR
 if sed -n '/^kernel collectors/,/^sources,/p' $KC_OUT | grep -q '^  tracepoints  available$'; then

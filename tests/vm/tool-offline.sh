@@ -10,10 +10,7 @@ OFF_OUT=/tmp/offline.out
 OFF_ERR=/tmp/offline.err
 OFF_CPU=/sys/devices/system/cpu/cpu1/online
 
-show_off() {
-	while read -r l; do diag "tlat: $l"; done < $OFF_OUT
-	while read -r l; do diag "tlat (stderr): $l"; done < $OFF_ERR
-}
+show_off() { show_tlat $OFF_OUT $OFF_ERR; }
 no_tlat_instance() { ! ls $T/instances | grep -q '^tlat_'; }
 # the CPUs of the summary's lines ("  N #COUNT |..."), one line
 summary_cpus() { grep -E '^ *[0-9]+ +#[0-9]+' $OFF_OUT | awk '{ print $1 }' | tr '\n' ' '; }

@@ -15,10 +15,7 @@ if ! tlat top --help 2>&1 | grep -q -- '--aligned'; then
 fi
 
 global_snapshot > /tmp/opts.before
-show_opts() {
-	while read -r l; do diag "tlat: $l"; done < $OPTS_OUT
-	while read -r l; do diag "tlat (stderr): $l"; done < $OPTS_ERR
-}
+show_opts() { show_tlat $OPTS_OUT $OPTS_ERR; }
 
 # opts_refused DESC NEEDLE CMD...: exit 1, one line naming NEEDLE, nothing changed
 opts_refused() {

@@ -12,10 +12,7 @@ RD_OUT=/tmp/rd.out
 RD_ERR=/tmp/rd.err
 
 global_snapshot > /tmp/rd.before
-show_rd() {
-	while read -r l; do diag "tlat: $l"; done < $RD_OUT
-	while read -r l; do diag "tlat (stderr): $l"; done < $RD_ERR
-}
+show_rd() { show_tlat $RD_OUT $RD_ERR; }
 # "cpu count" of each CPU's row of a top summary
 rd_counts() { grep -E '^ *[0-9]+ +#[0-9]+' "$1" | awk '{ print $1, substr($2, 2) }'; }
 
