@@ -181,6 +181,15 @@ rc=$?
 show_out second $TL_OUT
 busy_ok() { [ $rc = 1 ] && grep -q 'in use' $TL_OUT && [ "$(wc -l < $TL_OUT)" = 1 ]; }
 check "timerlat source: a second run is refused with one line while the tracer is in use" busy_ok
+# auto must not fall back to the next source and measure the same CPUs beside it
+tlat top -d 2 -q > $TL_OUT 2>&1
+rc=$?
+show_out "second, auto" $TL_OUT
+auto_busy_ok() {
+	[ $rc = 1 ] && [ "$(wc -l < $TL_OUT)" = 1 ] &&
+		grep -q 'in use by instance tlat_[0-9]*.*not measuring beside it (--source forces one)' $TL_OUT
+}
+check "--source auto: refused with one line naming the tracer's holder, no fallback" auto_busy_ok
 wait $first
 check "timerlat source: the first run finishes normally" grep -q '^ALL #' /tmp/first.out
 check "timerlat source: osnoise/* and instances restored after both" global_same /tmp/osnoise.before
