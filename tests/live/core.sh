@@ -480,6 +480,34 @@ check "make install: the default PREFIX is /usr/local" \
 	bash -c "[ -x $WORK/root2/usr/local/bin/tlat ] &&
 		 [ -f $WORK/root2/usr/local/share/bash-completion/completions/tlat ]"
 
+# --- packagers' flags, from the environment and from the command line -------------
+# (dpkg-buildflags exports them; sanitizer and distro builds pass them as
+# make CFLAGS=...): either way they are added to what tlat needs, never
+# replace it. Built in a scratch copy of the tracked files.
+PKG=$WORK/pkg
+mkdir -p "$PKG"
+git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$PKG"
+# flags_applied LOG DEFINE: every source file was compiled, each with DEFINE
+# and the pkg-config flags, and the binary runs and was linked with -z now
+# (from LDFLAGS)
+flags_applied() {
+	grep -q -- "-D$2 " "$1" &&
+		! grep -E '^(cc|gcc) .* -c ' "$1" | grep -v -- "-D$2" | grep -q . &&
+		! grep -E '^(cc|gcc) .* -c ' "$1" | grep -v -- '-I/usr/include/tracefs' | grep -q . &&
+		[ "$(grep -cE '^(cc|gcc) .* -c ' "$1")" = "$(ls "$PKG"/src/*/*.c | grep -vc '\.bpf\.c$')" ] &&
+		"$PKG/tlat" --version | grep -q '^tlat version ' &&
+		readelf -d "$PKG/tlat" | grep -Eq 'BIND_NOW|FLAGS.*NOW' || { show "$1"; return 1; }
+}
+CFLAGS="-O1 -g -DTLAT_FLAGS_ENV" make -C "$PKG" -j2 tlat LDFLAGS="-Wl,-z,now" \
+	> "$WORK/pkg-env.out" 2>&1
+check "make: CFLAGS from the environment, LDFLAGS on the command line: every file built with both" \
+	flags_applied "$WORK/pkg-env.out" TLAT_FLAGS_ENV
+LDFLAGS="-Wl,-z,now" make -C "$PKG" -j2 tlat CFLAGS="-O1 -g -DTLAT_FLAGS_CMDLINE" \
+	> "$WORK/pkg-cmd.out" 2>&1
+check "make: CFLAGS on the command line, LDFLAGS from the environment: all rebuilt with both" \
+	flags_applied "$WORK/pkg-cmd.out" TLAT_FLAGS_CMDLINE
+rm -rf "$PKG"
+
 # --- help and man pages ----------------------------------------------------------
 for mode in top hist; do
 	"$TLAT" $mode --help > "$WORK/help.out" 2>&1
