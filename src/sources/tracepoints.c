@@ -13,8 +13,9 @@
  * With --collector kernel, where nothing reads those events (collect.h), BPF
  * programs pair the timer and the switch in the kernel instead (tp_bpf.h),
  * and each thread, once
- * awake, completes its activation from its slot and queues the samples for
- * the drain: no event in the buffer, no write, nothing to decode. Where the
+ * awake, completes its activation from its slot and counts the samples in
+ * its own aggregate, or queues them where the run needs them one by one
+ * (tp_thread.c): no event in the buffer, no write, nothing to decode. Where the
  * auto-analysis is all that reads events, its events go to the instance,
  * in overwrite mode, and nothing reads them until a threshold is hit: the
  * thread whose sample crossed it turns the instance off at once, and the
