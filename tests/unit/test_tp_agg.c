@@ -30,14 +30,13 @@ static const struct tlat_agg_layout layout = {
 	.nr_cpus = 1, .entries = ENTRIES, .bucket_ns = BUCKET_NS, .loglinear = true,
 };
 
-static u64 rng_state = 88172645463325252ull;
-
+/* a fixed sequence (Knuth's MMIX LCG), its high bits used */
 static u64 rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	static u64 x = 1;
+
+	x = x * 6364136223846793005ull + 1442695040888963407ull;
+	return x >> 11;
 }
 
 /* spread over the buckets: from a few ns to past LOGLIN_MAX_NS, mostly us */
