@@ -92,26 +92,26 @@ static int check_header(const struct tlat_agg_header *h, size_t len, char *err)
 	return 0;
 }
 
-static void parse_stop(const struct tlat_agg_header *h, struct mod_agg_stop *stop)
+/* a stop the sink has not had: its sample, which the aggregates hold */
+static void parse_stop(const struct tlat_agg_header *h, struct tlat_sink *sink, u64 *stops)
 {
-	*stop = (struct mod_agg_stop){ .stops = h->stops, .stopped = h->stopped };
-	if (!h->stopped)
+	if (!h->stopped || h->stops == *stops)
 		return;
-	stop->sample = (struct tlat_sample){
+	*stops = h->stops;
+	sink->stopped_at(sink, &(struct tlat_sample){
 		.ts_ns = h->stop_ts, .latency_ns = h->stop_lat, .seq = h->stop_seqnum,
 		.cpu = (int)h->stop_cpu, .pid = h->stop_pid, .ctx = (enum tlat_ctx)h->stop_ctx,
-	};
+	});
 }
 
 int mod_agg_parse(const void *buf, size_t len, const struct tlat_cpuset *cpus, int nr_ctx,
-		  struct tlat_sink *sink, u64 *total, struct mod_agg_stop *stop, char *err)
+		  struct tlat_sink *sink, u64 *total, u64 *stops, char *err)
 {
 	const struct tlat_agg_header *h = buf;
 	const struct tlat_agg_cpu *rec;
 	int ret = check_header(h, len, err);
 
 	*total = 0;
-	*stop = (struct mod_agg_stop){ 0 };
 	if (ret)
 		return ret;
 	rec = (const struct tlat_agg_cpu *)((const char *)buf + sizeof(*h));
@@ -135,7 +135,7 @@ int mod_agg_parse(const void *buf, size_t len, const struct tlat_cpuset *cpus, i
 			*total += c->count;
 		}
 	}
-	parse_stop(h, stop);
+	parse_stop(h, sink, stops);
 	return 0;
 }
 
@@ -170,13 +170,13 @@ static ssize_t read_snapshot(struct mod_agg *a, char *err)
 }
 
 int mod_agg_drain(struct mod_agg *a, const struct tlat_cpuset *cpus, int nr_ctx,
-		  struct tlat_sink *sink, u64 *total, struct mod_agg_stop *stop, char *err)
+		  struct tlat_sink *sink, u64 *total, u64 *stops, char *err)
 {
 	ssize_t n = read_snapshot(a, err);
 
 	if (n < 0)
 		return (int)n;
-	return mod_agg_parse(a->buf, (size_t)n, cpus, nr_ctx, sink, total, stop, err);
+	return mod_agg_parse(a->buf, (size_t)n, cpus, nr_ctx, sink, total, stops, err);
 }
 
 int mod_agg_check(struct mod_agg *a, char *err)

@@ -18,13 +18,6 @@
 
 struct mod_agg;
 
-/* what a snapshot says of the stops */
-struct mod_agg_stop {
-	u64 stops;		/* since tlat.ko was loaded */
-	bool stopped;		/* the aggregates stopped at sample, which they hold */
-	struct tlat_sample sample;
-};
-
 /**
  * mod_agg_open - open /dev/tlat_agg
  * @out: set to the reader on success
@@ -68,13 +61,15 @@ int mod_agg_check(struct mod_agg *a, char *err);
  * @nr_ctx: the contexts that do: 2 (IRQ, thread) or 3 (and user return)
  * @sink: its aggregate() gets every context of those CPUs, whole
  * @total: set to the samples counted in them all
- * @stop: set to what the snapshot says of the stops
+ * @stops: the stops handed on so far (0 after a reset); where the
+ *	aggregates stopped at a new one, its sample goes to @sink's
+ *	stopped_at() after them, and @stops becomes the snapshot's count
  * @err: the error line, on failure
  *
  * Returns 0 or -errno with @err set.
  */
 int mod_agg_drain(struct mod_agg *a, const struct tlat_cpuset *cpus, int nr_ctx,
-		  struct tlat_sink *sink, u64 *total, struct mod_agg_stop *stop, char *err);
+		  struct tlat_sink *sink, u64 *total, u64 *stops, char *err);
 
 /**
  * mod_agg_parse - mod_agg_drain() on a snapshot already read
@@ -86,7 +81,7 @@ int mod_agg_drain(struct mod_agg *a, const struct tlat_cpuset *cpus, int nr_ctx,
  * then got nothing.
  */
 int mod_agg_parse(const void *buf, size_t len, const struct tlat_cpuset *cpus, int nr_ctx,
-		  struct tlat_sink *sink, u64 *total, struct mod_agg_stop *stop, char *err);
+		  struct tlat_sink *sink, u64 *total, u64 *stops, char *err);
 
 /**
  * mod_agg_close - close the reader

@@ -415,6 +415,7 @@ static int mod_arm_thresholds(struct tlat_source *src)
 			return -EIO;
 		src->counting = true;
 		src->drained = 0;
+		src->stops = 0;
 	}
 	return kernel_source_arm_thresholds(src);
 }
@@ -423,7 +424,6 @@ static int mod_arm_thresholds(struct tlat_source *src)
 static int mod_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed,
 		     u64 *lost, char *err)
 {
-	struct mod_agg_stop stop;
 	u64 total;
 	int ret;
 
@@ -432,17 +432,13 @@ static int mod_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *proce
 		return 1;
 	if (!src->counting)
 		return 0;
+	/* a stop not handed on yet: the run checks its sample, which the aggregates hold */
 	ret = mod_agg_drain(src->agg, &src->ks.params->cpus, src->ks.user_threads ? 3 : 2, sink,
-			    &total, &stop, err);
+			    &total, &src->stops, err);
 	if (ret)
 		return ret;
 	*processed += total - src->drained;
 	src->drained = total;
-	/* a stop not handed on yet: the run checks its sample, which the aggregates hold */
-	if (stop.stopped && stop.stops != src->stops) {
-		src->stops = stop.stops;
-		sink->stopped_at(sink, &stop.sample);
-	}
 	return 0;
 }
 
