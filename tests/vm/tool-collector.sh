@@ -187,9 +187,9 @@ kc_module top -d 2 -q --source module -D --collector trace
 kc_check "--source module --collector trace: the trace collector, and why" \
 	eval '[ $rc = 0 ] && kc_said "trace: --collector trace"'
 
-kc_refused "--source module --collector kernel -T" \
-	'tlat: --collector kernel: the -i/-T stop needs the trace collector' \
-	top -d 1 -q --source module --collector kernel --no-aa -T 1000
+kc_refused "--source module --collector kernel --sample-log" \
+	'tlat: --collector kernel: --sample-log needs the trace collector' \
+	top -d 1 -q --source module --collector kernel --sample-log /tmp/kc.log
 
 # hist: each column's buckets and over: add up to its count, and the two
 # collectors' IRQ histograms on CPU 0 have their median within 50% (or 3 us)
