@@ -387,6 +387,18 @@ static void stop_at(struct snapshot *s, u64 stops, u64 lat, u64 ts)
 	s->h.stop_ts = ts;
 }
 
+/* the snapshot read into the pipeline: whether the run stopped */
+static bool read_stops(const struct snapshot *s, const struct tlat_cpuset *cpus,
+		       struct pipeline *pl, u64 *stops)
+{
+	char err[TLAT_ERR_LEN];
+	u64 total;
+
+	assert_int_equal(mod_agg_parse(s, sizeof(*s), cpus, TLAT_NR_CTX, &pl->sink, &total,
+				       stops, err), 0);
+	return pl->stopped;
+}
+
 /*
  * The aggregates' stop is the run's hit, as the sample would be: its fields,
  * the run's -T (not the kernel's) decides, only in the window, once per stop;
@@ -401,10 +413,9 @@ static void test_stop_is_hit(void **state)
 	struct tlat_params p = { .stop_thread_us = 50 };
 	struct seen seen = { 0 };
 	struct tlat_cpuset cpus;
-	char err[TLAT_ERR_LEN];
 	struct pipeline pl;
 	struct snapshot *s;
-	u64 total, stops = 0;
+	u64 stops = 0;
 
 	(void)state;
 	cpus_of(&cpus, all, 4);
@@ -415,15 +426,11 @@ static void test_stop_is_hit(void **state)
 	pipeline_window(&pl, 1000, 0);
 
 	/* counting: no hit */
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total,
-				       &stops, err), 0);
-	assert_false(pl.stopped);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
 	assert_int_equal(stops, 0);
 
 	stop_at(s, 3, 60000, 5000);
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total,
-				       &stops, err), 0);
-	assert_true(pl.stopped);
+	assert_true(read_stops(s, &cpus, &pl, &stops));
 	assert_true(pl.hit_seen);
 	assert_int_equal(pl.hit.cpu, 2);
 	assert_int_equal(pl.hit.ctx, TLAT_CTX_THREAD);
@@ -438,18 +445,12 @@ static void test_stop_is_hit(void **state)
 
 	/* continue: the same stop read again is no new hit */
 	pipeline_resume(&pl);
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total,
-				       &stops, err), 0);
-	assert_false(pl.stopped);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
 	/* counting again, then the next stop: a hit again */
 	s->h.stopped = 0;
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total,
-				       &stops, err), 0);
-	assert_false(pl.stopped);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
 	stop_at(s, 4, 70000, 6000);
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total,
-				       &stops, err), 0);
-	assert_true(pl.stopped);
+	assert_true(read_stops(s, &cpus, &pl, &stops));
 	assert_int_equal(pl.hit.latency_ns, 70000);
 	assert_int_equal(stops, 4);
 
@@ -457,23 +458,17 @@ static void test_stop_is_hit(void **state)
 	pipeline_resume(&pl);
 	p.stop_thread_us = 100;
 	stop_at(s, 5, 60000, 7000);
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total,
-				       &stops, err), 0);
-	assert_false(pl.stopped);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
 	/* -i does not stop a thread sample */
 	p.stop_thread_us = 0;
 	p.stop_irq_us = 1;
 	stop_at(s, 6, 60000, 7000);
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total,
-				       &stops, err), 0);
-	assert_false(pl.stopped);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
 	/* past -d's end: no hit */
 	p.stop_thread_us = 50;
 	pipeline_window(&pl, 1000, 6500);
 	stop_at(s, 7, 60000, 7000);
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total,
-				       &stops, err), 0);
-	assert_false(pl.stopped);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
 	check_same(got, want, TLAT_NR_CTX);
 
 	/* decoded at a hit: to the analysis alone, no count, no stop */
