@@ -242,11 +242,13 @@ check "hist: the two collectors' IRQ medians agree (within 50% or 3 us)" kc_shap
 kc_u64() { od -A n -t u8 -j "$1" -N 8 /tmp/kc.agg | tr -d ' '; }
 kc_same_run_ok() {
 	bad=0 rows=0
+	kc_hdr=$(od -A n -t u2 -j 6 -N 2 /tmp/kc.agg | tr -d ' ')
 	for cpu in $(jq -r '.cpus[].cpu' /tmp/kc.json); do
 		ci=0
 		for ctx in irq thread user; do
-			# tlat_uapi.h: a 40-byte header, records of 8 + 3 * 8 * (5 + 3840) bytes
-			o=$((40 + cpu * 92288 + 8 + ci * 30760))
+			# tlat_uapi.h: the header (its size at byte 6), records of
+			# 8 + 3 * 8 * (5 + 3840) bytes
+			o=$((kc_hdr + cpu * 92288 + 8 + ci * 30760))
 			ci=$((ci + 1))
 			kc=$(kc_u64 $o) kmin=$(kc_u64 $((o + 16))) kmax=$(kc_u64 $((o + 24)))
 			set -- $(jq -r ".cpus[] | select(.cpu == $cpu) |
