@@ -453,11 +453,22 @@ static bool mod_events_deferred(const struct tlat_source *src)
 	return src->deferred;
 }
 
-/* the kernel collector loads with the module: a tlat.ko with /dev/tlat_agg */
+/*
+ * The kernel collector loads with the module: a tlat.ko with /dev/tlat_agg,
+ * whose snapshots have this tlat's layout where the loaded one can be read
+ */
 static int mod_kernel_probe(char *err)
 {
-	if (!access(MOD_AGG_DEVICE, F_OK))
-		return 0;
+	struct mod_agg *agg;
+	int ret;
+
+	if (!access(MOD_AGG_DEVICE, F_OK)) {
+		if (access(MOD_AGG_DEVICE, R_OK) || mod_agg_open(&agg, err))
+			return 0;
+		ret = mod_agg_check(agg, err);
+		mod_agg_close(agg);
+		return ret;
+	}
 	if (mod_loaded()) {
 		tlat_err(err, "the loaded tlat.ko has no %s: load the tlat.ko built with this tlat",
 			 MOD_AGG_DEVICE);
