@@ -67,6 +67,14 @@ if [ ! -x /tests/tlat-hog ] || ! command -v jq > /dev/null; then
 	return 0
 fi
 
+tlat info > $MA_OUT 2> $MA_ERR
+ma_info_ok() {
+	grep -A1 -x "  module       available" $MA_OUT | grep -qxF \
+		"    with the auto-analysis: the samples' and its events in overwrite mode, decoded only at a hit"
+}
+ma_check "tlat info: the module's kernel collector is available and serves the analysis at a hit" \
+	ma_info_ok
+
 for ma_how in "--collector kernel" "--collector auto" "--collector kernel -k"; do
 	ma_run -d 60 -T $MA_T $ma_how
 	ma_check "module -T $MA_T $ma_how: exit 2, the hit line" \
