@@ -75,7 +75,8 @@ ma_info_ok() {
 ma_check "tlat info: the module's kernel collector is available and serves the analysis at a hit" \
 	ma_info_ok
 
-for ma_how in "--collector kernel" "--collector auto" "--collector kernel -k"; do
+for ma_how in "--collector kernel" "--collector auto" "--collector kernel -k" \
+	      "--collector kernel --warm-up 2"; do
 	ma_run -d 60 -T $MA_T $ma_how
 	ma_check "module -T $MA_T $ma_how: exit 2, the hit line" \
 		eval '[ $rc = 2 ] && grep -qx "timerlat hit stop tracing" $MA_OUT'
