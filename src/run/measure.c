@@ -87,7 +87,6 @@ static void live_frame(void *ctx, u64 now_ns)
 static int live_resume(void *ctx, char *err)
 {
 	struct live *l = ctx;
-
 	const struct tlat_collector *c = l->c;
 
 	if (c->ops->resume && c->ops->resume(c->src, err))
