@@ -20,7 +20,7 @@
 # collector's does.
 #
 # Usage: bench/collector-scaling.sh [path/to/tlat]   (as root; on stdout)
-#   PERIODS="1000 500 200 100 50" CPUSETS="0 0-1" DURATION=12 REPS=3
+#   PERIODS="1000 500 200 100" CPUSETS="0 0-1" DURATION=12 REPS=3
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 
 command -v perf > /dev/null || { echo "collector-scaling.sh: needs perf (Debian: linux-perf)" >&2; exit 1; }
 
-PERIODS=${PERIODS:-1000 500 200 100 50}
+PERIODS=${PERIODS:-1000 500 200 100}
 CPUSETS=${CPUSETS:-0 0-$((NCPU - 1))}
 COLLECTORS=(trace kernel)
 

@@ -14,10 +14,19 @@
  * that CPUs that never measure cost no memory. They come in two sets:
  * writers use the active one, and a reset zeroes the other and makes it the
  * active one, so that a reset never writes what a CPU may be writing.
- * tlat_lock serialises the allocations and the resets.
+ * tlat_lock serialises the allocations, the resets and the resumes.
+ *
+ * A stop (tlat_agg_stop(), a sample at or over a stop_*_us threshold) stops
+ * the counting on every CPU: the first sample to get there takes the stop
+ * (TLAT_AGG_COUNTING -> TLAT_AGG_STOPPING), writes what it was, then makes
+ * it visible (-> TLAT_AGG_STOPPED); tlat_agg_add() counts only while
+ * counting. Only a reset or a resume, under tlat_lock, counts again, and
+ * only from TLAT_AGG_STOPPED: the stop's fields change only while they
+ * cannot be read.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
 #include <linux/bitops.h>
 #include <linux/build_bug.h>
 #include <linux/cpumask.h>
@@ -34,6 +43,7 @@
 #include <linux/seqlock.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/timekeeping.h>
 #include <linux/vmalloc.h>
 
 #include "tlat_internal.h"
@@ -54,6 +64,25 @@ static DEFINE_PER_CPU(struct tlat_agg_pcpu, tlat_agg_pcpu);
 /* The set writers use; tlat_lock for writing. */
 static unsigned int tlat_agg_active;
 static u64 tlat_agg_resets;		/* tlat_lock */
+
+enum {
+	TLAT_AGG_COUNTING,
+	TLAT_AGG_STOPPING,	/* a sample took the stop, writes tlat_agg_stop_at */
+	TLAT_AGG_STOPPED,	/* tlat_agg_stop_at is the stop's */
+};
+
+static atomic_t tlat_agg_state = ATOMIC_INIT(TLAT_AGG_COUNTING);
+
+/* The latest stop: written by its sample in TLAT_AGG_STOPPING only. */
+static struct {
+	u64 stops;
+	u64 lat;
+	u64 ts;
+	u32 cpu;
+	u32 ctx;
+	u32 seqnum;
+	s32 pid;
+} tlat_agg_stop_at;
 
 static unsigned int tlat_agg_index(u64 ns)
 {
@@ -81,6 +110,9 @@ void tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat)
 
 	if (WARN_ON_ONCE(!sets))
 		return;
+	/* stopped: nothing after the stop's sample counts */
+	if (atomic_read(&tlat_agg_state) != TLAT_AGG_COUNTING)
+		return;
 	local_irq_save(flags);
 	raw_write_seqcount_begin(&pa->seq);
 	c = &sets[READ_ONCE(tlat_agg_active)].ctx[ctx];
@@ -94,6 +126,49 @@ void tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat)
 	c->buckets[tlat_agg_index(lat)]++;
 	raw_write_seqcount_end(&pa->seq);
 	local_irq_restore(flags);
+}
+
+/**
+ * tlat_agg_stop - stop the counting on every CPU at a sample over a stop
+ * @cpu:	the CPU that measured it; the caller runs there
+ * @ctx:	its context
+ * @seqnum:	its activation
+ * @lat:	its latency in ns
+ *
+ * The sample was counted (if the aggregates counted). The first to stop
+ * takes the stop; the aggregates already stopped, this does nothing.
+ */
+void tlat_agg_stop(unsigned int cpu, enum tlat_ctx ctx, u32 seqnum, u64 lat)
+{
+	unsigned long flags;
+
+	/* not preempted between the two states: a reset waits for the second */
+	local_irq_save(flags);
+	if (atomic_cmpxchg(&tlat_agg_state, TLAT_AGG_COUNTING,
+			   TLAT_AGG_STOPPING) == TLAT_AGG_COUNTING) {
+		WRITE_ONCE(tlat_agg_stop_at.stops, tlat_agg_stop_at.stops + 1);
+		tlat_agg_stop_at.lat = lat;
+		tlat_agg_stop_at.ts = ktime_get_ns();
+		tlat_agg_stop_at.cpu = cpu;
+		tlat_agg_stop_at.ctx = ctx;
+		tlat_agg_stop_at.seqnum = seqnum;
+		tlat_agg_stop_at.pid = current->pid;
+		/* Pairs with atomic_read_acquire() in tlat_agg_snapshot(). */
+		atomic_set_release(&tlat_agg_state, TLAT_AGG_STOPPED);
+	}
+	local_irq_restore(flags);
+}
+
+/*
+ * Count again after a stop. A stop being taken ends in a few instructions
+ * with interrupts off: wait for it, then its fields are the stop's.
+ */
+static void tlat_agg_resume(void)
+{
+	lockdep_assert_held(&tlat_lock);
+	while (atomic_cmpxchg(&tlat_agg_state, TLAT_AGG_STOPPED,
+			      TLAT_AGG_COUNTING) == TLAT_AGG_STOPPING)
+		cpu_relax();
 }
 
 /**
@@ -138,6 +213,7 @@ static void tlat_agg_reset(void)
 	 */
 	synchronize_rcu();
 	tlat_agg_resets++;
+	tlat_agg_resume();
 	mutex_unlock(&tlat_lock);
 }
 
@@ -193,6 +269,22 @@ static void tlat_agg_snapshot(struct tlat_agg_file *af)
 		.max_bits = TLAT_AGG_MAX_BITS,
 		.resets = READ_ONCE(tlat_agg_resets),
 	};
+	/* tlat_lock: no resume changes the stop's fields meanwhile */
+	mutex_lock(&tlat_lock);
+	if (atomic_read_acquire(&tlat_agg_state) == TLAT_AGG_STOPPED) {
+		hdr->stopped = 1;
+		hdr->stop_cpu = tlat_agg_stop_at.cpu;
+		hdr->stop_ctx = tlat_agg_stop_at.ctx;
+		hdr->stop_seqnum = tlat_agg_stop_at.seqnum;
+		hdr->stop_pid = tlat_agg_stop_at.pid;
+		hdr->stop_lat = tlat_agg_stop_at.lat;
+		hdr->stop_ts = tlat_agg_stop_at.ts;
+		hdr->stops = tlat_agg_stop_at.stops;
+	} else {
+		/* maybe one being taken now: only stopped says a stop is there */
+		hdr->stops = READ_ONCE(tlat_agg_stop_at.stops);
+	}
+	mutex_unlock(&tlat_lock);
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
 		if (cpu_possible(cpu))
 			tlat_agg_copy_cpu(cpu, &out[cpu]);
@@ -244,10 +336,18 @@ static ssize_t tlat_agg_read(struct file *file, char __user *ubuf,
 static long tlat_agg_ioctl(struct file *file, unsigned int cmd,
 			   unsigned long arg)
 {
-	if (cmd != TLAT_AGG_IOC_RESET)
+	switch (cmd) {
+	case TLAT_AGG_IOC_RESET:
+		tlat_agg_reset();
+		return 0;
+	case TLAT_AGG_IOC_RESUME:
+		mutex_lock(&tlat_lock);
+		tlat_agg_resume();
+		mutex_unlock(&tlat_lock);
+		return 0;
+	default:
 		return -ENOTTY;
-	tlat_agg_reset();
-	return 0;
+	}
 }
 
 static int tlat_agg_release(struct inode *inode, struct file *file)

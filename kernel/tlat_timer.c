@@ -68,7 +68,7 @@ void tlat_align_reset(void)
  * that sample ("traceoff if timer_latency >= N") keeps the stack in it.
  *
  * The sample and the stack go out only with trace_samples; the aggregates
- * (tlat_agg.c) count every sample.
+ * (tlat_agg.c) count every sample up to a stop, the stop's included.
  *
  * Called by the measuring task and by the hrtimer callback of its CPU, which
  * never run at the same time: the callback fires only while the task sleeps.
@@ -94,10 +94,13 @@ void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
 	 * A module cannot turn off a trace instance (tracer_tracing_off() is
 	 * not exported), and tracing_off() would stop the top-level buffer of
 	 * everybody. The event lets each buffer decide: a "traceoff" trigger
-	 * on it stops the buffer that has it.
+	 * on it stops the buffer that has it. The aggregates stop first: a
+	 * reader that sees the buffer stopped finds their stop.
 	 */
-	if (stop_us && lat >= tlat_us_to_ns(stop_us))
+	if (stop_us && lat >= tlat_us_to_ns(stop_us)) {
+		tlat_agg_stop(tc->cpu, ctx, tc->seqnum, lat);
 		trace_tlat_threshold(tc->seqnum, ctx, lat);
+	}
 }
 
 static enum hrtimer_restart tlat_timer_fn(struct hrtimer *timer)

@@ -12,8 +12,16 @@
  * nanosecond below 2^(sub_bits + 1), then 2^sub_bits buckets per power of
  * two, up to 2^max_bits - 1 (larger latencies count in the last bucket).
  *
+ * At a stop (a sample at or over stop_irq_us or stop_thread_us, where the
+ * module emits tlat_threshold), the aggregates stop counting on every CPU
+ * right after that sample, which they hold: until TLAT_AGG_IOC_RESUME or
+ * TLAT_AGG_IOC_RESET, they keep the samples up to the stop, and no later
+ * one. The header says that they stopped, and at which sample.
+ *
  * TLAT_AGG_IOC_RESET starts new aggregates: what the CPUs measured before
- * it no longer counts.
+ * it no longer counts; they count again if a stop had stopped them.
+ * TLAT_AGG_IOC_RESUME makes stopped aggregates count again, keeping what
+ * they hold.
  */
 #ifndef _UAPI_TLAT_H
 #define _UAPI_TLAT_H
@@ -22,7 +30,7 @@
 #include <linux/types.h>
 
 #define TLAT_AGG_MAGIC		0x47414c54	/* "TLAG" in little endian */
-#define TLAT_AGG_VERSION	1
+#define TLAT_AGG_VERSION	2
 
 /* Contexts, in the order of enum tlat_ctx: IRQ, thread, user return. */
 #define TLAT_AGG_NR_CTX		3
@@ -45,6 +53,16 @@ struct tlat_agg_header {
 	__u32 sub_bits;		/* TLAT_AGG_SUB_BITS */
 	__u32 max_bits;		/* TLAT_AGG_MAX_BITS */
 	__u64 resets;		/* TLAT_AGG_IOC_RESET calls since load */
+	/* Since version 2: the stops. */
+	__u64 stops;		/* stops since load, the current one included */
+	__u32 stopped;		/* 1: stopped at the stop_* sample below */
+	__u32 stop_cpu;		/* with stopped: the CPU of the sample, */
+	__u32 stop_ctx;		/* its context, */
+	__u32 stop_seqnum;	/* its activation (tlat_sample's seqnum), */
+	__s32 stop_pid;		/* IRQ: the task it interrupted; else the measuring task */
+	__u32 stop_pad;		/* 0 */
+	__u64 stop_lat;		/* its latency in ns, */
+	__u64 stop_ts;		/* and its CLOCK_MONOTONIC time in ns */
 };
 
 struct tlat_agg_ctx {
@@ -64,5 +82,6 @@ struct tlat_agg_cpu {
 
 #define TLAT_AGG_IOC_MAGIC	0xb7
 #define TLAT_AGG_IOC_RESET	_IO(TLAT_AGG_IOC_MAGIC, 1)
+#define TLAT_AGG_IOC_RESUME	_IO(TLAT_AGG_IOC_MAGIC, 2)
 
 #endif /* _UAPI_TLAT_H */

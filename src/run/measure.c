@@ -87,7 +87,10 @@ static void live_frame(void *ctx, u64 now_ns)
 static int live_resume(void *ctx, char *err)
 {
 	struct live *l = ctx;
+	const struct tlat_collector *c = l->c;
 
+	if (c->ops->resume && c->ops->resume(c->src, err))
+		return -EIO;
 	run_trace_switch(l->run, true);
 	if (tracefs_trace_is_on(l->session->inst) || !tracefs_trace_on(l->session->inst))
 		return 0;
@@ -217,6 +220,7 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	if (ret)
 		goto out_close;
 	collector_attach(&c, src, &run->pipeline.sink);
+	c.stopped_sink = &run->pipeline.whole_run;
 	run->user_data = run->ops->user_data(src);
 	w.kernel_stops = run->ops->arm_thresholds != NULL;
 	if (!w.kernel_stops)

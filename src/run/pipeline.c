@@ -7,6 +7,7 @@
  * sample counts.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "run/pipeline.h"
@@ -111,6 +112,16 @@ static void pipeline_count(struct pipeline *pl, const struct tlat_sample *sample
 			pl->consumers[i].ops->sample(pl->consumers[i].priv, sample);
 }
 
+/* the one rule: a sample that counts and crosses a threshold stops the run there */
+static void pipeline_check(struct pipeline *pl, const struct tlat_sample *sample)
+{
+	if (!params_over_threshold(pl->params, sample))
+		return;
+	pl->stopped = true;
+	pl->hit_seen = true;
+	pl->hit = *sample;
+}
+
 static void pipeline_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
 {
 	struct pipeline *pl = (struct pipeline *)sink;
@@ -133,11 +144,21 @@ static void pipeline_sample(struct tlat_sink *sink, const struct tlat_sample *sa
 	 * reading timerlat_fd, tlat with them. The run stops the source, which
 	 * knows the safe order.
 	 */
-	if (counts && params_over_threshold(pl->params, sample)) {
-		pl->stopped = true;
-		pl->hit_seen = true;
-		pl->hit = *sample;
-	}
+	if (counts)
+		pipeline_check(pl, sample);
+}
+
+/*
+ * A kernel collector's aggregates hold the sample it stopped at: the same
+ * check as above, on its own, in the window (a stop past -d's end is not a
+ * hit, as a sample there would not count).
+ */
+static void pipeline_stopped_at(struct tlat_sink *sink, const struct tlat_sample *sample)
+{
+	struct pipeline *pl = (struct pipeline *)sink;
+
+	if (!pl->stopped && in_window(pl, sample->ts_ns))
+		pipeline_check(pl, sample);
 }
 
 /* counted in the kernel since the window began: nothing to sort out here */
@@ -184,6 +205,26 @@ static size_t pipeline_first_stop(struct tlat_sink *sink, const struct tlat_samp
 	return n;
 }
 
+static void whole_run_sample(struct tlat_sink *sink, const struct tlat_sample *sample)
+{
+	struct pipeline *pl = (struct pipeline *)((char *)sink - offsetof(struct pipeline,
+									  whole_run));
+
+	for (int i = 0; i < pl->nr_consumers; i++)
+		if (pl->consumers[i].ops->whole_run)
+			pl->consumers[i].ops->sample(pl->consumers[i].priv, sample);
+}
+
+static void whole_run_stack(struct tlat_sink *sink, const struct tlat_stack *stack)
+{
+	struct pipeline *pl = (struct pipeline *)((char *)sink - offsetof(struct pipeline,
+									  whole_run));
+
+	for (int i = 0; i < pl->nr_consumers; i++)
+		if (pl->consumers[i].ops->whole_run && pl->consumers[i].ops->stack)
+			pl->consumers[i].ops->stack(pl->consumers[i].priv, stack);
+}
+
 static void pipeline_cpu_order(struct tlat_sink *sink, bool begin)
 {
 	struct pipeline *pl = (struct pipeline *)sink;
@@ -206,8 +247,10 @@ void pipeline_init(struct pipeline *pl, const struct tlat_params *params)
 {
 	*pl = (struct pipeline){
 		.sink = { .sample = pipeline_sample, .stack = pipeline_stack,
-			  .aggregate = pipeline_aggregate, .first_stop = pipeline_first_stop,
+			  .aggregate = pipeline_aggregate, .stopped_at = pipeline_stopped_at,
+			  .first_stop = pipeline_first_stop,
 			  .cpu_order = pipeline_cpu_order },
+		.whole_run = { .sample = whole_run_sample, .stack = whole_run_stack },
 		.params = params,
 	};
 }

@@ -32,6 +32,12 @@ struct pipeline_activation {
 
 struct pipeline {
 	struct tlat_sink sink;		/* first: the source calls back through it */
+	/*
+	 * Samples decoded only at a hit, beside a kernel collector's
+	 * aggregates (collector_decode_stopped()): to the whole-run consumers
+	 * (the analysis) alone, nothing counted, nothing checked
+	 */
+	struct tlat_sink whole_run;
 	const struct tlat_params *params;
 	struct pipeline_consumer *consumers;
 	int nr_consumers;

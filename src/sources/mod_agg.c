@@ -60,6 +60,14 @@ int mod_agg_reset(struct mod_agg *a, char *err)
 	return -errno;
 }
 
+int mod_agg_resume(struct mod_agg *a, char *err)
+{
+	if (!ioctl(a->fd, TLAT_AGG_IOC_RESUME))
+		return 0;
+	tlat_err(err, "cannot resume tlat.ko's aggregates: %s", strerror(errno));
+	return -errno;
+}
+
 static int parse_error(char *err, const char *what)
 {
 	tlat_err(err, "%s: %s: load the tlat.ko built with this tlat", MOD_AGG_DEVICE, what);
@@ -77,11 +85,27 @@ static int check_header(const struct tlat_agg_header *h, size_t len, char *err)
 		return parse_error(err, "another layout of the aggregates");
 	if ((len - sizeof(*h)) / sizeof(struct tlat_agg_cpu) < h->nr_cpus)
 		return parse_error(err, "a snapshot cut short");
+	if (h->stopped > 1 || h->stop_pad ||
+	    (h->stopped && (h->stop_cpu >= h->nr_cpus || h->stop_ctx >= TLAT_AGG_NR_CTX ||
+			    !h->stops)))
+		return parse_error(err, "a stop out of range");
 	return 0;
 }
 
+/* a stop the sink has not had: its sample, which the aggregates hold */
+static void parse_stop(const struct tlat_agg_header *h, struct tlat_sink *sink, u64 *stops)
+{
+	if (!h->stopped || h->stops == *stops)
+		return;
+	*stops = h->stops;
+	sink->stopped_at(sink, &(struct tlat_sample){
+		.ts_ns = h->stop_ts, .latency_ns = h->stop_lat, .seq = h->stop_seqnum,
+		.cpu = (int)h->stop_cpu, .pid = h->stop_pid, .ctx = (enum tlat_ctx)h->stop_ctx,
+	});
+}
+
 int mod_agg_parse(const void *buf, size_t len, const struct tlat_cpuset *cpus, int nr_ctx,
-		  struct tlat_sink *sink, u64 *total, char *err)
+		  struct tlat_sink *sink, u64 *total, u64 *stops, char *err)
 {
 	const struct tlat_agg_header *h = buf;
 	const struct tlat_agg_cpu *rec;
@@ -111,6 +135,7 @@ int mod_agg_parse(const void *buf, size_t len, const struct tlat_cpuset *cpus, i
 			*total += c->count;
 		}
 	}
+	parse_stop(h, sink, stops);
 	return 0;
 }
 
@@ -145,13 +170,22 @@ static ssize_t read_snapshot(struct mod_agg *a, char *err)
 }
 
 int mod_agg_drain(struct mod_agg *a, const struct tlat_cpuset *cpus, int nr_ctx,
-		  struct tlat_sink *sink, u64 *total, char *err)
+		  struct tlat_sink *sink, u64 *total, u64 *stops, char *err)
 {
 	ssize_t n = read_snapshot(a, err);
 
 	if (n < 0)
 		return (int)n;
-	return mod_agg_parse(a->buf, (size_t)n, cpus, nr_ctx, sink, total, err);
+	return mod_agg_parse(a->buf, (size_t)n, cpus, nr_ctx, sink, total, stops, err);
+}
+
+int mod_agg_check(struct mod_agg *a, char *err)
+{
+	ssize_t n = read_snapshot(a, err);
+
+	if (n < 0)
+		return (int)n;
+	return check_header(a->buf, (size_t)n, err);
 }
 
 void mod_agg_close(struct mod_agg *a)

@@ -6,10 +6,14 @@
  * sample. tlat loads the module if it is not loaded (modprobe, or the
  * tlat.ko built next to the tlat binary), and unloads it again at the end.
  *
- * Its kernel collector: where nothing needs the samples one by one
- * (collect.h, and here the -i/-T stop and --sample-log), tlat.ko writes no
- * event per sample (trace_samples=N) and tlat reads the per-CPU aggregates
- * the module keeps (mod_agg.h) instead. --collector auto takes it then.
+ * Its kernel collector: where nothing needs every sample's event
+ * (collect.h's events, and here --sample-log), tlat reads the per-CPU
+ * aggregates the module keeps (mod_agg.h). They stop at a -i/-T sample and
+ * say which: the run's hit. Without the auto-analysis tlat.ko writes no
+ * event (trace_samples=N); with it, the samples' and the analysis's events
+ * go to the instance in overwrite mode, which the hit's tlat_threshold
+ * turns off, and are decoded only at a hit, for the analysis.
+ * --collector auto takes it then.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,8 +44,11 @@ struct tlat_source {
 	bool loaded_by_us;
 	struct mod_agg *agg;		/* the kernel collector; NULL: the trace one */
 	const char *trace_why;		/* why the trace collector, for -D */
+	char agg_why[TLAT_ERR_LEN];	/* why not the kernel one, when this tlat.ko cannot */
+	bool deferred;			/* the analysis's events decoded only at a hit */
 	bool counting;			/* the aggregates are the window's */
 	u64 drained;			/* the samples the aggregates held at the last drain */
+	u64 stops;			/* the aggregates' stops handed on as hits */
 };
 _Static_assert(offsetof(struct tlat_source, ks) == 0, "kernel_source.c finds ks at src");
 
@@ -145,21 +152,34 @@ static int mod_set_align(struct tlat_source *src, char *err)
 }
 
 /*
- * What in a run needs tlat.ko's samples one by one: what needs any source's
- * (collect.h), the stop at -i/-T, which only a trace event of the sample
- * tells, and the sample log. NULL: its aggregates serve the run.
+ * What in a run needs every one of tlat.ko's samples as an event: what
+ * needs any source's (collect.h), and the sample log. NULL: its aggregates
+ * serve the run, the -i/-T stop included (they stop there and say where),
+ * and the auto-analysis's events are decoded only at a hit.
  */
 static const char *mod_needs_trace(const struct tlat_params *p)
 {
-	const char *why = collect_needs_trace(p);
+	const char *why = collect_needs_events(p);
 
 	if (why)
 		return why;
-	if (p->stop_irq_us || p->stop_thread_us)
-		return "the -i/-T stop";
 	if (p->sample_log)
 		return "--sample-log";
 	return NULL;
+}
+
+/* this tlat.ko's aggregates, if they have this tlat's layout; else why not */
+static int mod_agg_take(struct tlat_source *src, char *err)
+{
+	int ret = mod_agg_open(&src->agg, err);
+
+	if (!ret)
+		ret = mod_agg_check(src->agg, err);
+	if (ret) {
+		mod_agg_close(src->agg);
+		src->agg = NULL;
+	}
+	return ret;
 }
 
 /*
@@ -197,11 +217,18 @@ static int mod_collector_open(struct tlat_source *src, char *err)
 			 src->trace_why);
 		return -EOPNOTSUPP;
 	}
-	ret = mod_agg_open(&src->agg, agg_err);
+	ret = mod_agg_take(src, agg_err);
+	/* an older tlat.ko's layout: auto falls back */
+	if (ret == -EPROTO && p->collect != TLAT_COLLECT_KERNEL) {
+		snprintf(src->agg_why, sizeof(src->agg_why), "%s", agg_err);
+		src->trace_why = src->agg_why;
+		return 0;
+	}
 	if (ret) {
 		tlat_err(err, "--collector %s: %s", collect_name(p->collect), agg_err);
 		return ret;
 	}
+	src->deferred = !p->no_aa;
 	return 0;
 }
 
@@ -230,7 +257,8 @@ static int mod_configure(struct tlat_source *src, char *err)
 		ret = knobs_set_u64(knobs, "print_stack_us", p->stack_us);
 	/* an older tlat.ko writes every sample, and has no aggregates */
 	if (!ret && knobs_exists(knobs, "trace_samples"))
-		ret = knobs_set(knobs, "trace_samples", src->agg ? "N" : "Y");
+		ret = knobs_set(knobs, "trace_samples",
+				src->agg && !src->deferred ? "N" : "Y");
 	/* a warm-up must not stop the run: run.c arms the stops after it */
 	if (!ret)
 		ret = kernel_source_set_stops(&src->ks, !p->warmup_s);
@@ -316,15 +344,18 @@ static int mod_load_events(struct tlat_source *src, struct tep_handle *tep, char
 
 /*
  * The module cannot stop an instance: a trigger on its threshold event,
- * which follows the offending sample, stops only tlat's.
+ * which follows the offending sample, stops only tlat's. Deferred, the
+ * buffer overwrites its oldest events until then (the option is the
+ * instance's: it goes with it).
  */
 static int mod_set_instance(struct tracefs_instance *inst, const struct tlat_params *params,
-			    bool samples, char *err)
+			    bool samples, bool deferred, char *err)
 {
 	tracefs_trace_off(inst);
 	if (!samples)
 		return 0;
-	if (tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: MOD_DEFAULT_BUFFER_KB, -1) ||
+	if ((deferred && tracefs_option_enable(inst, TRACEFS_OPTION_OVERWRITE)) ||
+	    tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: MOD_DEFAULT_BUFFER_KB, -1) ||
 	    tracefs_event_enable(inst, "tlat", "tlat_sample") ||
 	    (params->stack_us && tracefs_event_enable(inst, "tlat", "tlat_stack")) ||
 	    ((params->stop_irq_us || params->stop_thread_us) &&
@@ -353,7 +384,8 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	      kernel_source_setup(&src->ks, tep, MOD_PARAMS, err) ?:
 	      mod_collector_open(src, err) ?:
 	      mod_configure(src, err) ?:
-	      mod_set_instance(session->inst, params, !src->agg, err);
+	      mod_set_instance(session->inst, params, !src->agg || src->deferred, src->deferred,
+			       err);
 	if (ret)
 		return ret;
 	/* nothing measures yet: the aggregates start empty, the warm-up's go at arming */
@@ -383,6 +415,7 @@ static int mod_arm_thresholds(struct tlat_source *src)
 			return -EIO;
 		src->counting = true;
 		src->drained = 0;
+		src->stops = 0;
 	}
 	return kernel_source_arm_thresholds(src);
 }
@@ -399,8 +432,9 @@ static int mod_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *proce
 		return 1;
 	if (!src->counting)
 		return 0;
+	/* a stop not handed on yet: the run checks its sample, which the aggregates hold */
 	ret = mod_agg_drain(src->agg, &src->ks.params->cpus, src->ks.user_threads ? 3 : 2, sink,
-			    &total, err);
+			    &total, &src->stops, err);
 	if (ret)
 		return ret;
 	*processed += total - src->drained;
@@ -408,11 +442,33 @@ static int mod_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *proce
 	return 0;
 }
 
-/* the kernel collector loads with the module: a tlat.ko with /dev/tlat_agg */
+/* --on-threshold continue: the aggregates count on from the hit, keeping it */
+static int mod_resume(struct tlat_source *src, char *err)
+{
+	return src->agg ? mod_agg_resume(src->agg, err) : 0;
+}
+
+static bool mod_events_deferred(const struct tlat_source *src)
+{
+	return src->deferred;
+}
+
+/*
+ * The kernel collector loads with the module: a tlat.ko with /dev/tlat_agg,
+ * whose snapshots have this tlat's layout where the loaded one can be read
+ */
 static int mod_kernel_probe(char *err)
 {
-	if (!access(MOD_AGG_DEVICE, F_OK))
-		return 0;
+	struct mod_agg *agg;
+	int ret;
+
+	if (!access(MOD_AGG_DEVICE, F_OK)) {
+		if (access(MOD_AGG_DEVICE, R_OK) || mod_agg_open(&agg, err))
+			return 0;
+		ret = mod_agg_check(agg, err);
+		mod_agg_close(agg);
+		return ret;
+	}
 	if (mod_loaded()) {
 		tlat_err(err, "the loaded tlat.ko has no %s: load the tlat.ko built with this tlat",
 			 MOD_AGG_DEVICE);
@@ -426,13 +482,19 @@ static int mod_kernel_probe(char *err)
 
 static void mod_report(struct tlat_source *src, const struct tlat_notes *notes)
 {
-	if (src->agg)
+	if (src->agg && src->deferred) {
+		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: module: collector kernel (%s)",
+			  MOD_AGG_DEVICE);
+		tlat_note(notes, TLAT_NOTE_DEBUG,
+			  "tlat: module: the auto-analysis's events in overwrite mode, decoded only at a hit");
+	} else if (src->agg) {
 		tlat_note(notes, TLAT_NOTE_DEBUG,
 			  "tlat: module: collector kernel (%s): no event per sample needed",
 			  MOD_AGG_DEVICE);
-	else
+	} else {
 		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: module: collector trace: %s",
 			  src->trace_why);
+	}
 	tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: module: %s threads%s",
 		  src->ks.user_threads ? "user" : "kernel",
 		  src->loaded_by_us ? ", loaded for this run" : "");
@@ -444,10 +506,14 @@ const struct tlat_source_ops module_source_ops = {
 	.interference = &aa_stock_ops,
 	.probe = mod_probe,
 	.kernel_probe = mod_kernel_probe,
+	.kernel_with_aa = "the samples' and its events in overwrite mode, decoded only at a hit",
 	.open = mod_open,
 	.decoder = mod_decoder,
 	.report = mod_report,
 	.drain = mod_drain,
+	.events_deferred = mod_events_deferred,
+	.deferred_records = true,
+	.resume = mod_resume,
 	.start = kernel_source_start,
 	/* the warm-up's end also resets the aggregates */
 	.arm_thresholds = mod_arm_thresholds,

@@ -28,6 +28,12 @@ struct tlat_sink {
 	void (*aggregate)(struct tlat_sink *sink, int cpu, enum tlat_ctx ctx,
 			  const struct tlat_stat *stat, const u64 *loglinear);
 	/*
+	 * A kernel collector stopped counting at this sample, which the
+	 * aggregates it handed on hold (tlat.ko's at a stop_*_us): the run
+	 * checks it as a sample that came alone, and stops there.
+	 */
+	void (*stopped_at)(struct tlat_sink *sink, const struct tlat_sample *sample);
+	/*
 	 * Per-CPU delivery (trace/collector_percpu.c); NULL: the sink needs
 	 * the samples in time order across CPUs. first_stop(): of one CPU's
 	 * next samples, in order, the index of the first that would stop the
@@ -118,6 +124,18 @@ struct tlat_source_ops {
 	 * its oldest events meanwhile, nothing decodes them); NULL: never
 	 */
 	bool (*events_deferred)(const struct tlat_source *src);
+	/*
+	 * With events_deferred(): the buffer holds the samples' own events
+	 * too, which record() decodes at a hit for the analysis (the
+	 * statistics have them from the kernel collector already)
+	 */
+	bool deferred_records;
+	/*
+	 * After a hit that the run goes on from (--on-threshold continue): the
+	 * kernel collector, stopped at it, counts again. NULL: nothing to do.
+	 * Returns 0 or -errno with @err set.
+	 */
+	int (*resume)(struct tlat_source *src, char *err);
 	/* stop measuring; records already in the buffer can still be read */
 	void (*stop)(struct tlat_source *src);
 	/* debug summary of what the source had to discard */

@@ -161,6 +161,9 @@ static int collector_record_stopped(struct tep_event *event, struct tep_record *
 			o->lost(o->priv, cpu);
 	}
 	c->decoded++;
+	/* the samples first, as collector_record(): the analysis pairs them with what follows */
+	if (c->ops->deferred_records && c->stopped_sink)
+		c->ops->record(c->src, event, record, c->stopped_sink);
 	for (int i = 0; i < c->nr_observers; i++)
 		c->observers[i].record(c->observers[i].priv, event, record);
 	return 0;

@@ -35,6 +35,8 @@ struct tlat_collector {
 	const struct tlat_source_ops *ops;
 	struct tlat_source *src;
 	struct tlat_sink *sink;
+	/* the sink of the samples collector_decode_stopped() decodes; NULL: none */
+	struct tlat_sink *stopped_sink;
 	struct tlat_record_observer *observers;
 	int nr_observers;
 	int nr_cpus;			/* the CPUs whose buffers are read */
@@ -124,7 +126,9 @@ int collector_drain(struct tlat_collector *c, u64 until_ns, char *err);
  * @err: the error line, on failure
  *
  * The source's samples came from its kernel collector: the records go to
- * the observers (the analysis) alone. Events the overwrite mode dropped
+ * the observers (the analysis) alone, and where the source decodes its
+ * samples from them too (source.h's deferred_records), those go to
+ * stopped_sink, not to the statistics. Events the overwrite mode dropped
  * are no loss of the run's: observers learn where each CPU's begin.
  *
  * Returns 0, or -errno from reading with @err set.

@@ -200,6 +200,7 @@ static void test_reads_as_samples(void **state)
 	struct snapshot *s;
 	char err[TLAT_ERR_LEN];
 	u64 total, sum = 0;
+	u64 stops = 0;
 
 	(void)state;
 	assert_non_null(want);
@@ -207,7 +208,7 @@ static void test_reads_as_samples(void **state)
 	cpus_of(&cpus, run_cpus, 3);
 	s = counted(want, &cpus, TLAT_NR_CTX);
 	run_pipeline(&pl, got);
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total, err),
+	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total, &stops, err),
 			 0);
 	check_same(got, want, TLAT_NR_CTX);
 	/* CPU 1 is not the run's */
@@ -218,7 +219,7 @@ static void test_reads_as_samples(void **state)
 			sum += agg_stat(want, cpu, ctx)->count;
 	assert_int_equal(total, sum);
 	/* read again: the aggregates replace what the run had, they do not add */
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total, err),
+	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, TLAT_NR_CTX, &pl.sink, &total, &stops, err),
 			 0);
 	check_same(got, want, TLAT_NR_CTX);
 	pipeline_free(&pl);
@@ -238,12 +239,13 @@ static void test_two_contexts(void **state)
 	struct snapshot *s;
 	char err[TLAT_ERR_LEN];
 	u64 total;
+	u64 stops = 0;
 
 	(void)state;
 	cpus_of(&cpus, run_cpus, 4);
 	s = counted(want, &cpus, 2);
 	run_pipeline(&pl, got);
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, 2, &pl.sink, &total, err), 0);
+	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, 2, &pl.sink, &total, &stops, err), 0);
 	check_same(got, want, 2);
 	pipeline_free(&pl);
 	agg_free(want);
@@ -262,6 +264,7 @@ static void test_hist_exact_low(void **state)
 	struct snapshot *s = snapshot_new();
 	char err[TLAT_ERR_LEN];
 	u64 total;
+	u64 stops = 0;
 
 	(void)state;
 	cpus_of(&cpus, run_cpus, 1);
@@ -272,7 +275,7 @@ static void test_hist_exact_low(void **state)
 		hist_consumer_ops.sample(want, &smp);
 	}
 	run_pipeline(&pl, got);
-	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, 2, &pl.sink, &total, err), 0);
+	assert_int_equal(mod_agg_parse(s, sizeof(*s), &cpus, 2, &pl.sink, &total, &stops, err), 0);
 	for (unsigned int b = 0; b <= ENTRIES; b++)
 		assert_int_equal(agg_bucket(got, 0, TLAT_CTX_THREAD, b),
 				 agg_bucket(want, 0, TLAT_CTX_THREAD, b));
@@ -291,10 +294,11 @@ static void refused(struct snapshot *s, size_t len, const char *what)
 	struct pipeline pl;
 	char err[TLAT_ERR_LEN] = "";
 	u64 total = 1;
+	u64 stops = 0;
 
 	cpus_of(&cpus, run_cpus, 1);
 	run_pipeline(&pl, got);
-	assert_int_equal(mod_agg_parse(s, len, &cpus, 2, &pl.sink, &total, err), -EPROTO);
+	assert_int_equal(mod_agg_parse(s, len, &cpus, 2, &pl.sink, &total, &stops, err), -EPROTO);
 	assert_non_null(strstr(err, what));
 	assert_null(strchr(err, '\n'));
 	assert_int_equal(agg_stat(got, 0, TLAT_CTX_IRQ)->count, 0);
@@ -326,7 +330,164 @@ static void test_refusals(void **state)
 	s->cpu[2].cpu = 2;
 	s->h.magic = 0;
 	refused(s, sizeof(*s), "not a snapshot");
+	s->h.magic = TLAT_AGG_MAGIC;
+	/* an older tlat.ko's: version 1, a shorter header */
+	s->h.version = 1;
+	s->h.header_size = offsetof(struct tlat_agg_header, stops);
+	refused(s, sizeof(*s), "another layout");
+	s->h.version = TLAT_AGG_VERSION;
+	s->h.header_size = sizeof(s->h);
+	/* damaged stops */
+	s->h.stopped = 2;
+	s->h.stops = 1;
+	refused(s, sizeof(*s), "stop out of range");
+	s->h.stopped = 1;
+	s->h.stop_cpu = NR_IDS;
+	refused(s, sizeof(*s), "stop out of range");
+	s->h.stop_cpu = 0;
+	s->h.stop_ctx = TLAT_AGG_NR_CTX;
+	refused(s, sizeof(*s), "stop out of range");
+	s->h.stop_ctx = 0;
+	s->h.stops = 0;
+	refused(s, sizeof(*s), "stop out of range");
+	s->h.stops = 1;
+	s->h.stop_pad = 1;
+	refused(s, sizeof(*s), "stop out of range");
 	agg_free(want);
+	cpuset_free(&cpus);
+	free(s);
+}
+
+/* a whole-run consumer (as the analysis): the samples it saw */
+struct seen {
+	int n;
+	struct tlat_sample last;
+};
+
+static void seen_sample(void *priv, const struct tlat_sample *sample)
+{
+	struct seen *seen = priv;
+
+	seen->n++;
+	seen->last = *sample;
+}
+
+static const struct tlat_consumer_ops seen_ops = { .whole_run = true, .sample = seen_sample };
+
+/* the snapshot of a stop at a thread sample of 60 us on CPU 2 */
+static void stop_at(struct snapshot *s, u64 stops, u64 lat, u64 ts)
+{
+	s->h.stops = stops;
+	s->h.stopped = 1;
+	s->h.stop_cpu = 2;
+	s->h.stop_ctx = TLAT_CTX_THREAD;
+	s->h.stop_seqnum = 7;
+	s->h.stop_pid = 42;
+	s->h.stop_lat = lat;
+	s->h.stop_ts = ts;
+}
+
+/* the snapshot read into the pipeline: whether the run stopped */
+static bool read_stops(const struct snapshot *s, const struct tlat_cpuset *cpus,
+		       struct pipeline *pl, u64 *stops)
+{
+	char err[TLAT_ERR_LEN];
+	u64 total;
+
+	assert_int_equal(mod_agg_parse(s, sizeof(*s), cpus, TLAT_NR_CTX, &pl->sink, &total,
+				       stops, err), 0);
+	return pl->stopped;
+}
+
+/*
+ * The aggregates' stop is the run's hit, as the sample would be: its fields,
+ * the run's -T (not the kernel's) decides, only in the window, once per stop;
+ * after a continue the next stop is a hit again; the statistics stay the
+ * aggregates'. The samples decoded at a hit reach the whole-run consumers
+ * alone, and stop nothing.
+ */
+static void test_stop_is_hit(void **state)
+{
+	static const int all[] = { 0, 1, 2, 3 };
+	struct tlat_aggregate *want = agg_alloc(&layout), *got = agg_alloc(&layout);
+	struct tlat_params p = { .stop_thread_us = 50 };
+	struct seen seen = { 0 };
+	struct tlat_cpuset cpus;
+	struct pipeline pl;
+	struct snapshot *s;
+	u64 stops = 0;
+
+	(void)state;
+	cpus_of(&cpus, all, 4);
+	s = counted(want, &cpus, TLAT_NR_CTX);
+	run_pipeline(&pl, got);
+	pl.params = &p;
+	assert_int_equal(pipeline_add(&pl, &seen_ops, &seen), 0);
+	pipeline_window(&pl, 1000, 0);
+
+	/* counting: no hit */
+	assert_false(read_stops(s, &cpus, &pl, &stops));
+	assert_int_equal(stops, 0);
+
+	stop_at(s, 3, 60000, 5000);
+	assert_true(read_stops(s, &cpus, &pl, &stops));
+	assert_true(pl.hit_seen);
+	assert_int_equal(pl.hit.cpu, 2);
+	assert_int_equal(pl.hit.ctx, TLAT_CTX_THREAD);
+	assert_int_equal(pl.hit.latency_ns, 60000);
+	assert_int_equal(pl.hit.ts_ns, 5000);
+	assert_int_equal(pl.hit.seq, 7);
+	assert_int_equal(pl.hit.pid, 42);
+	assert_int_equal(stops, 3);
+	/* nothing counted twice: the statistics are the aggregates' */
+	check_same(got, want, TLAT_NR_CTX);
+	assert_int_equal(seen.n, 0);
+
+	/* continue: the same stop read again is no new hit */
+	pipeline_resume(&pl);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
+	/* counting again, then the next stop: a hit again */
+	s->h.stopped = 0;
+	assert_false(read_stops(s, &cpus, &pl, &stops));
+	stop_at(s, 4, 70000, 6000);
+	assert_true(read_stops(s, &cpus, &pl, &stops));
+	assert_int_equal(pl.hit.latency_ns, 70000);
+	assert_int_equal(stops, 4);
+
+	/* the run's -T decides: 60 us is no hit at -T 100 */
+	pipeline_resume(&pl);
+	p.stop_thread_us = 100;
+	stop_at(s, 5, 60000, 7000);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
+	/* -i does not stop a thread sample */
+	p.stop_thread_us = 0;
+	p.stop_irq_us = 1;
+	stop_at(s, 6, 60000, 7000);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
+	/* past -d's end: no hit */
+	p.stop_thread_us = 50;
+	pipeline_window(&pl, 1000, 6500);
+	stop_at(s, 7, 60000, 7000);
+	assert_false(read_stops(s, &cpus, &pl, &stops));
+	check_same(got, want, TLAT_NR_CTX);
+
+	/* decoded at a hit: to the analysis alone, no count, no stop */
+	pipeline_window(&pl, 1000, 0);
+	pl.whole_run.sample(&pl.whole_run, &(struct tlat_sample){
+		.cpu = 1, .ctx = TLAT_CTX_THREAD, .latency_ns = 90000, .ts_ns = 2000 });
+	assert_int_equal(seen.n, 1);
+	assert_int_equal(seen.last.latency_ns, 90000);
+	assert_false(pl.stopped);
+	check_same(got, want, TLAT_NR_CTX);
+	/* the same sample through the run's sink counts and stops */
+	pl.sink.sample(&pl.sink, &seen.last);
+	assert_true(pl.stopped);
+	assert_int_equal(agg_stat(got, 1, TLAT_CTX_THREAD)->count,
+			 agg_stat(want, 1, TLAT_CTX_THREAD)->count + 1);
+
+	pipeline_free(&pl);
+	agg_free(want);
+	agg_free(got);
 	cpuset_free(&cpus);
 	free(s);
 }
@@ -339,6 +500,7 @@ int main(void)
 		cmocka_unit_test(test_two_contexts),
 		cmocka_unit_test(test_hist_exact_low),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_stop_is_hit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

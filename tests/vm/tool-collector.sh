@@ -187,9 +187,9 @@ kc_module top -d 2 -q --source module -D --collector trace
 kc_check "--source module --collector trace: the trace collector, and why" \
 	eval '[ $rc = 0 ] && kc_said "trace: --collector trace"'
 
-kc_refused "--source module --collector kernel -T" \
-	'tlat: --collector kernel: the -i/-T stop needs the trace collector' \
-	top -d 1 -q --source module --collector kernel --no-aa -T 1000
+kc_refused "--source module --collector kernel --sample-log" \
+	'tlat: --collector kernel: --sample-log needs the trace collector' \
+	top -d 1 -q --source module --collector kernel --sample-log /tmp/kc.log
 
 # hist: each column's buckets and over: add up to its count, and the two
 # collectors' IRQ histograms on CPU 0 have their median within 50% (or 3 us)
@@ -242,11 +242,13 @@ check "hist: the two collectors' IRQ medians agree (within 50% or 3 us)" kc_shap
 kc_u64() { od -A n -t u8 -j "$1" -N 8 /tmp/kc.agg | tr -d ' '; }
 kc_same_run_ok() {
 	bad=0 rows=0
+	kc_hdr=$(od -A n -t u2 -j 6 -N 2 /tmp/kc.agg | tr -d ' ')
 	for cpu in $(jq -r '.cpus[].cpu' /tmp/kc.json); do
 		ci=0
 		for ctx in irq thread user; do
-			# tlat_uapi.h: a 40-byte header, records of 8 + 3 * 8 * (5 + 3840) bytes
-			o=$((40 + cpu * 92288 + 8 + ci * 30760))
+			# tlat_uapi.h: the header (its size at byte 6), records of
+			# 8 + 3 * 8 * (5 + 3840) bytes
+			o=$((kc_hdr + cpu * 92288 + 8 + ci * 30760))
 			ci=$((ci + 1))
 			kc=$(kc_u64 $o) kmin=$(kc_u64 $((o + 16))) kmax=$(kc_u64 $((o + 24)))
 			set -- $(jq -r ".cpus[] | select(.cpu == $cpu) |
