@@ -29,6 +29,15 @@ const char *collect_needs_events(const struct tlat_params *p)
 	return NULL;
 }
 
+const char *collect_needs_samples(const struct tlat_params *p)
+{
+	if (p->stop_irq_us || p->stop_thread_us)
+		return "the -i/-T stop";
+	if (p->sample_log)
+		return "--sample-log";
+	return NULL;
+}
+
 const char *collect_name(enum tlat_collect collect)
 {
 	static const char *const names[] = {

@@ -34,6 +34,19 @@ const char *collect_needs_trace(const struct tlat_params *params);
 const char *collect_needs_events(const struct tlat_params *params);
 
 /**
+ * collect_needs_samples - what in a run needs a kernel collector's samples
+ * one by one, not only its aggregates
+ * @params: the run's options
+ *
+ * The stop at -i/-T checks each sample as it comes; the sample log writes
+ * each.
+ *
+ * Returns why, as a phrase ("the -i/-T stop"), or NULL if per-CPU
+ * aggregates serve the run.
+ */
+const char *collect_needs_samples(const struct tlat_params *params);
+
+/**
  * collect_name - a collector's name, as --collector spells it
  * @collect: the collector
  *

@@ -5,13 +5,17 @@
  * collector it writes its wakeup time to the buffer as a marker, which
  * tracepoints.c pairs with the kernel's events; with the kernel collector
  * (--collector kernel) it completes the activation from the slot the BPF
- * programs wrote (tp_bpf.h) and queues its three samples for the drain.
+ * programs wrote (tp_bpf.h) and counts its three samples in its own
+ * aggregate (tp_agg.h), which the drain hands on whole, or where the run
+ * needs them one by one queues them for the drain.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "sources/collect.h"
+#include "sources/tp_agg.h"
 #include "sources/tp_bpf.h"
 #include "sources/tracepoints_local.h"
 #include "stats/aggregate.h"
@@ -98,9 +102,32 @@ static void tp_stop_at_hit(struct tlat_source *src, const struct tlat_sample *s)
 }
 
 /*
+ * The pipeline's window (run/pipeline.c), for samples that never reach it:
+ * a sample counts from the window's start on, and past its end only in an
+ * activation that began within it, its IRQ sample.
+ */
+static void tp_aggregate(struct tlat_source *src, int cpu, const struct tlat_sample *s)
+{
+	u64 from_ns = src->stop_from_ns, until_ns = src->window_end_ns;
+	u64 began_ns = s[TLAT_CTX_IRQ].ts_ns;
+	u64 latency_ns[TLAT_NR_CTX];
+	bool counts[TLAT_NR_CTX];
+
+	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++) {
+		latency_ns[ctx] = s[ctx].latency_ns;
+		if (!until_ns || s[ctx].ts_ns <= until_ns)
+			counts[ctx] = s[ctx].ts_ns >= from_ns;
+		else
+			counts[ctx] = began_ns >= from_ns && began_ns <= until_ns;
+	}
+	tp_agg_add(src->aggs[cpu], latency_ns, counts);
+}
+
+/*
  * The kernel collector's end of an activation: the programs wrote the IRQ
- * and thread latencies to the slot, the thread adds its own, and queues all
- * three, or drops them all if a part is missing or belongs to another sleep.
+ * and thread latencies to the slot, the thread adds its own, and counts or
+ * queues all three, or drops them all if a part is missing or belongs to
+ * another sleep.
  */
 static void tp_complete_from_slot(struct tlat_source *src, int cpu, struct tp_thread *t,
 				  u64 now_ns)
@@ -132,8 +159,11 @@ static void tp_complete_from_slot(struct tlat_source *src, int cpu, struct tp_th
 		seen |= TP_BPF_SEEN_THREAD;
 	}
 	if (seen == (TP_BPF_SEEN_IRQ | TP_BPF_SEEN_THREAD) && slot->softexpires_ns == t->next_ns) {
-		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
-			sample_ring_push(&q->ring, &s[ctx]);
+		if (src->aggs)
+			tp_aggregate(src, cpu, s);
+		else
+			for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
+				sample_ring_push(&q->ring, &s[ctx]);
 		t->seq++;
 		tp_stop_at_hit(src, s);
 	} else {
@@ -198,17 +228,40 @@ const struct workload_ops tp_workload_ops = {
 	.thread_exit = tp_thread_exit,
 };
 
+/* an aggregate for each CPU's thread, and the drain's copy */
+static int tp_aggs_alloc(struct tlat_source *src)
+{
+	int nr_cpus = src->params->cpus.nr_cpus;
+
+	src->aggs = calloc(nr_cpus, sizeof(*src->aggs));
+	src->agg_snap = malloc(sizeof(*src->agg_snap));
+	if (!src->aggs || !src->agg_snap)
+		return -ENOMEM;
+	for (int cpu = 0; cpu < nr_cpus; cpu++) {
+		if (!workload_tid(src->wl, cpu))
+			continue;
+		src->aggs[cpu] = tp_agg_alloc();
+		if (!src->aggs[cpu])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int tp_queues_alloc(struct tlat_source *src)
 {
 	int nr_cpus = src->params->cpus.nr_cpus;
 	u64 per_s = 3 * 1000000ull / src->params->period_us * TP_RING_SECONDS;
 	unsigned int order = TP_RING_MIN_ORDER;
 
-	while ((1ull << order) < per_s)
-		order++;
+	/* the dropped activations are counted there either way */
 	src->queues = calloc(nr_cpus, sizeof(*src->queues));
 	if (!src->queues)
 		return -ENOMEM;
+	src->queue_why = src->beside ? "--collector both" : collect_needs_samples(src->params);
+	if (!src->queue_why)
+		return tp_aggs_alloc(src);
+	while ((1ull << order) < per_s)
+		order++;
 	for (int cpu = 0; cpu < nr_cpus; cpu++)
 		if (workload_tid(src->wl, cpu) && sample_ring_init(&src->queues[cpu].ring, order))
 			return -ENOMEM;
@@ -217,10 +270,42 @@ int tp_queues_alloc(struct tlat_source *src)
 
 void tp_queues_free(struct tlat_source *src)
 {
+	for (int cpu = 0; src->aggs && cpu < src->params->cpus.nr_cpus; cpu++)
+		tp_agg_free(src->aggs[cpu]);
+	free(src->aggs);
+	src->aggs = NULL;
+	free(src->agg_snap);
+	src->agg_snap = NULL;
 	for (int cpu = 0; src->queues && cpu < src->params->cpus.nr_cpus; cpu++)
 		sample_ring_free(&src->queues[cpu].ring);
 	free(src->queues);
 	src->queues = NULL;
+}
+
+/*
+ * Each CPU's aggregate whole, as the module source's kernel collector hands
+ * over tlat.ko's: the cost of a pass is per CPU, whatever the rate
+ */
+static void tp_drain_aggs(struct tlat_source *src, struct tlat_sink *sink, u64 *processed)
+{
+	struct tp_agg_snapshot *snap = src->agg_snap;
+	u64 total = 0;
+
+	for (int cpu = 0; cpu < src->params->cpus.nr_cpus; cpu++) {
+		if (!src->aggs[cpu])
+			continue;
+		tp_agg_read(src->aggs[cpu], snap);
+		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++) {
+			const struct tp_agg_ctx *c = &snap->ctx[ctx];
+
+			/* buckets only where there is something, as the sink expects */
+			sink->aggregate(sink, cpu, ctx, &c->stat,
+					c->stat.count ? c->buckets : NULL);
+			total += c->stat.count;
+		}
+	}
+	*processed += total - src->agg_drained;
+	src->agg_drained = total;
 }
 
 int tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u64 *lost,
@@ -231,6 +316,10 @@ int tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u6
 	(void)err;
 	if (!src->bpf)
 		return 1;
+	if (src->aggs) {
+		tp_drain_aggs(src, sink, processed);
+		return 0;
+	}
 	for (int cpu = 0; cpu < src->params->cpus.nr_cpus; cpu++) {
 		struct tp_queue *q = &src->queues[cpu];
 		u64 ring_lost;

@@ -13,8 +13,9 @@
  * With --collector kernel, where nothing reads those events (collect.h), BPF
  * programs pair the timer and the switch in the kernel instead (tp_bpf.h),
  * and each thread, once
- * awake, completes its activation from its slot and queues the samples for
- * the drain: no event in the buffer, no write, nothing to decode. Where the
+ * awake, completes its activation from its slot and counts the samples in
+ * its own aggregate, or queues them where the run needs them one by one
+ * (tp_thread.c): no event in the buffer, no write, nothing to decode. Where the
  * auto-analysis is all that reads events, its events go to the instance,
  * in overwrite mode, and nothing reads them until a threshold is hit: the
  * thread whose sample crossed it turns the instance off at once, and the
@@ -345,6 +346,8 @@ static int tp_start(struct tlat_source *src, char *err)
 	/* the threads read these after the start gate, which orders them */
 	src->align_base_ns = mono_now_ns() + src->params->period_us * 1000;
 	src->stop_from_ns = mono_now_ns() + (u64)src->params->warmup_s * 1000000000ull;
+	if (src->params->duration_s)
+		src->window_end_ns = src->stop_from_ns + src->params->duration_s * 1000000000ull;
 	workload_start(src->wl);
 	return 0;
 }
@@ -453,6 +456,13 @@ static void tp_report(struct tlat_source *src, const struct tlat_notes *notes)
 		tp_report_beside(src, notes);
 	} else if (src->bpf) {
 		tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: tracepoints: collector kernel (BPF)");
+		if (src->aggs)
+			tlat_note(notes, TLAT_NOTE_DEBUG,
+				  "tlat: tracepoints: samples aggregated by the measuring threads");
+		else
+			tlat_note(notes, TLAT_NOTE_DEBUG,
+				  "tlat: tracepoints: samples queued one by one, for %s",
+				  src->queue_why);
 		if (src->deferred)
 			tlat_note(notes, TLAT_NOTE_DEBUG,
 				  "tlat: tracepoints: the auto-analysis's events in overwrite mode, decoded only at a hit");

@@ -28,6 +28,8 @@ enum tp_event { TP_START, TP_EXPIRE, TP_SWITCH, TP_SYSEXIT, TP_MARKER, TP_NR_EVE
 struct tp_bpf;
 /* a CPU's thread's samples on their way to the drain (tp_thread.c) */
 struct tp_queue;
+struct tp_agg;
+struct tp_agg_snapshot;
 
 struct tlat_source {
 	const struct tlat_params *params;
@@ -46,6 +48,15 @@ struct tlat_source {
 	struct tp_bpf *bpf;		/* the kernel collector; NULL: the trace one */
 	struct tp_queue *queues;	/* per CPU, with bpf */
 	/*
+	 * With bpf, where nothing needs the samples one by one: each CPU's
+	 * thread counts them in its aggregate (tp_agg.h), which the drain
+	 * hands on whole; NULL: they go through the queues, for queue_why
+	 */
+	struct tp_agg **aggs;
+	struct tp_agg_snapshot *agg_snap;	/* the drain's copy of one */
+	u64 agg_drained;		/* the samples they held at the last drain */
+	const char *queue_why;		/* why the queues, for -D */
+	/*
 	 * --collector both: the kernel collector beside the trace one, its
 	 * samples counted here for -D, not in the run's results
 	 */
@@ -56,7 +67,13 @@ struct tlat_source {
 	/* bpf with the analysis: its events are decoded only at a hit */
 	bool deferred;
 	int stop_fd;			/* deferred: the instance's tracing_on; else -1 */
-	u64 stop_from_ns;		/* deferred: the threads stop it from then on */
+	/*
+	 * The measured window as the source starts it: the deferred stop
+	 * and the aggregates count samples from stop_from_ns on, the latter
+	 * until window_end_ns (-d; 0: none), as the run's pipeline does
+	 */
+	u64 stop_from_ns;
+	u64 window_end_ns;
 };
 
 /*
@@ -72,7 +89,9 @@ static inline bool tp_writes_markers(const struct tlat_source *src)
 extern const struct workload_ops tp_workload_ops;
 
 /**
- * tp_queues_alloc - a queue for each CPU's thread, for the kernel collector
+ * tp_queues_alloc - the way to the drain of each CPU's thread, for the kernel
+ * collector: its aggregate, or where the run needs its samples one by one
+ * (collect_needs_samples(), --collector both) a queue of them
  * @src: the source, with its workload created
  *
  * Returns 0 or -ENOMEM; what was allocated goes with tp_queues_free().
@@ -86,10 +105,11 @@ int tp_queues_alloc(struct tlat_source *src);
 void tp_queues_free(struct tlat_source *src);
 
 /**
- * tp_drain - the source's drain(): the threads' queued samples to @sink
+ * tp_drain - the source's drain(): the threads' queued samples to @sink,
+ * or each CPU's aggregate whole
  * @src: the source
  * @sink: where the samples go
- * @processed: increased by the samples handed over
+ * @processed: increased by the samples handed over, or newly aggregated
  * @lost: increased by the samples a full queue dropped
  *
  * @err: unused: the queues are in memory

@@ -207,6 +207,96 @@ check "--collector kernel with a saved trace: exit 1, one line" \
 check "tlat info: the tracepoints source's kernel collector serves the analysis at a hit" \
 	grep -qx '    with the auto-analysis: its events in overwrite mode, decoded only at a hit' \
 	"$WORK/kinfo.out" || show "$WORK/kinfo.out"
+# Where nothing needs the samples one by one, each measuring thread counts
+# its own (count, min, max, sum, the log-linear buckets) and the drain hands
+# each CPU's whole to the run: the same activations as the per-sample queue
+# (the run above, with --sample-log), but for the BPF drops (about 0.2% here)
+# and the run's edges; every context of an activation counted together.
+check "--collector kernel with --sample-log: -D says the samples are queued one by one" \
+	grep -qx 'tlat: tracepoints: samples queued one by one, for --sample-log' "$WORK/kc.err" ||
+	show "$WORK/kc.err"
+"$TLAT" top -d 5 -q --collector kernel -D --json "$WORK/ka.json" > "$WORK/ka.out" 2> "$WORK/ka.err"
+rc=$?
+check "--collector kernel, nothing per sample: exit 0, -D says the threads aggregate" \
+	bash -c "[ $rc = 0 ] && grep -qx 'tlat: tracepoints: collector kernel (BPF)' $WORK/ka.err &&
+		grep -qx 'tlat: tracepoints: samples aggregated by the measuring threads' $WORK/ka.err" ||
+	show "$WORK/ka.err"
+# ka_counts_ok: each CPU's IRQ count within 1% (and 10) of the per-sample
+# run's; the thread and user-return counts the IRQ's
+ka_counts_ok() {
+	{
+		awk '/^ *[0-9]+ #[0-9]+/ { print "queue", $1, substr($2, 2) }' "$WORK/kc.out"
+		jq -r '.cpus[] | "agg \(.cpu) \(.irq.count) \(.thread.count) \(.user.count)"' \
+			"$WORK/ka.json"
+	} | awk -v n="$NCPU" '
+		$1 == "queue" { q[$2] = $3 }
+		$1 == "agg" { a[$2] = $3; if ($3 != $4 || $3 != $5) { print "# cpu " $2 ": contexts differ: " $0; bad++ } }
+		END {
+			for (c in a) {
+				rows++
+				d = a[c] - q[c]
+				printf "# cpu %s: aggregated %s, queued %s\n", c, a[c], q[c]
+				if (!(c in q) || (d < 0 ? -d : d) > 0.01 * q[c] + 10) bad++
+			}
+			exit !(rows == n && !bad)
+		}'
+}
+check "--collector kernel, aggregated: each CPU's counts are the per-sample run's (1%), its three contexts alike" \
+	ka_counts_ok || show "$WORK/ka.out"
+# ka_sane_ok: min <= avg <= max, the percentiles between min and max (within
+# the log-linear buckets' 1/256), the p99.99 at most the max; the events
+# processed are the samples counted
+ka_sane_ok() {
+	jq -r '(.cpus[] | .cpu as $c | ["irq", "thread", "user"][] as $x | .[$x] |
+			"ctx \($c) \($x) \(.count) \(.min) \(.avg) \(.max) \(.percentiles.p50) \(.percentiles.p99) \(.percentiles.p99_99)"),
+		"processed \(.events.processed)"' "$WORK/ka.json" |
+	awk '
+		$1 == "processed" { processed = $2; next }
+		{
+			rows++; total += $4
+			if (!($4 > 0 && $5 <= $6 && $6 <= $7 && $8 >= $5 * (1 - 1 / 256) &&
+			      $8 <= $9 && $9 <= $10 && $10 <= $7 * (1 + 1 / 256))) {
+				print "# not sane: " $0; bad++ }
+		}
+		END { printf "# %d samples counted, %d processed\n", total, processed
+			exit !(rows && !bad && total == processed) }'
+}
+check "--collector kernel, aggregated: min <= avg <= max, p50 <= p99 <= p99.99 within them, events processed = samples" \
+	ka_sane_ok || show "$WORK/ka.json"
+check "--collector kernel, aggregated: every CPU's activations, with the dropped, make 5 s at 1 ms (5%)" \
+	bash -c "jq -e --argjson n $NCPU --argjson d \$(awk '/activations dropped for missing events/ { print \$3 }' $WORK/ka.err) \
+		'([.cpus[].irq.count] | add) + \$d | . >= 0.95 * 5000 * \$n and . <= 1.01 * 5000 * \$n' $WORK/ka.json > /dev/null"
+# a warm-up's samples stay out, as the pipeline leaves them out
+"$TLAT" top -d 3 --warm-up 2 -q --collector kernel -D --json "$WORK/kw.json" > "$WORK/kw.out" 2> "$WORK/kw.err"
+rc=$?
+check "--collector kernel, aggregated, --warm-up 2 -d 3: exit 0, each CPU counts about 3 s at 1 ms, not 5 (2800..3030)" \
+	bash -c "[ $rc = 0 ] && grep -qx 'tlat: tracepoints: samples aggregated by the measuring threads' $WORK/kw.err &&
+		jq -e '[.cpus[] | .irq.count, .thread.count, .user.count] | length > 0 and all(. >= 2800 and . <= 3030)' \
+		$WORK/kw.json > /dev/null" || show "$WORK/kw.err"
+# hist: its buckets from the log-linear ones, each column's rows and over:
+# adding up to its count, the same count as the thread's and the user's
+"$TLAT" hist -d 2 --collector kernel --no-aa -D > "$WORK/kah.out" 2> "$WORK/kah.err"
+rc=$?
+hist_adds_up() {
+	awk '
+		/^(Index|ALL:)/ { hdr++ }
+		/^[0-9]+ / && hdr == 1 { for (i = 2; i <= NF; i++) sum[i] += $i; rows++ }
+		/^over:/ && hdr == 1 { for (i = 2; i <= NF; i++) sum[i] += $i }
+		/^count:/ && hdr == 1 { for (i = 2; i <= NF; i++) { cols++; if (sum[i] != $i || !$i) bad++ }; hdr++ }
+		END { printf "# %d bucket rows, %d columns\n", rows, cols; exit !(rows && cols && !bad) }' "$1"
+}
+kah_ok() {
+	[ $rc = 0 ] && grep -qx 'tlat: tracepoints: samples aggregated by the measuring threads' \
+		"$WORK/kah.err" && hist_adds_up "$WORK/kah.out"
+}
+check "--collector kernel, aggregated hist: exit 0, -D says so, each column's buckets add up to its count" \
+	kah_ok || show "$WORK/kah.out" "$WORK/kah.err"
+# the -i/-T stop checks each sample as it comes: still queued one by one
+"$TLAT" top -d 2 -q --collector kernel -T 100000 --no-aa -D > "$WORK/kat.out" 2> "$WORK/kat.err"
+rc=$?
+check "--collector kernel -T: exit 0, -D says the samples are queued one by one, for the stop" \
+	bash -c "[ $rc = 0 ] && grep -qx 'tlat: tracepoints: samples queued one by one, for the -i/-T stop' $WORK/kat.err" ||
+	show "$WORK/kat.err"
 check "kernel collector runs leave tracefs as they found it" same_as_before
 
 # --- stop paths: SIGINT, SIGTERM, SIGKILL + next run ---------------------------
