@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analysis/aa_state.h"
+#include "core/window.h"
 
 struct aa_engine *aa_alloc(const struct aa_config *config)
 {
@@ -254,9 +255,11 @@ void aa_set_window(struct aa_engine *aa, u64 from_ns, u64 until_ns)
 	aa->window_until_ns = until_ns;
 }
 
-static bool aa_in_run(const struct aa_engine *aa, u64 ts_ns)
+/* the pipeline's rule (core/window.h): a sample alone, or in its activation begun at @began_ns */
+static bool aa_in_run(const struct aa_engine *aa, u64 ts_ns, u64 began_ns, bool same_activation)
 {
-	return ts_ns >= aa->window_from_ns && (!aa->window_until_ns || ts_ns <= aa->window_until_ns);
+	return window_counts(aa->window_from_ns, aa->window_until_ns, ts_ns, began_ns,
+			     same_activation);
 }
 
 /*
@@ -284,7 +287,7 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 
 	if (!c)
 		return;
-	counts = aa_in_run(aa, s->ts_ns);
+	counts = aa_in_run(aa, s->ts_ns, s->ts_ns, false);
 	a = &c->cur;
 	if (s->ctx == TLAT_CTX_IRQ) {
 		if (a->have_irq && a->seq && s->seq && (int32_t)(s->seq - a->seq) <= 0)
@@ -322,8 +325,8 @@ void aa_add_sample(struct aa_engine *aa, const struct tlat_sample *s)
 		};
 	}
 	/* an activation whose IRQ came before -d ran out counts whole, as in the pipeline */
-	if (!counts && s->ts_ns > aa->window_until_ns && aa_in_run(aa, a->irq_ts))
-		counts = true;
+	if (!counts)
+		counts = aa_in_run(aa, s->ts_ns, a->irq_ts, true);
 	aa_seen(c, s->ts_ns);
 	a->have_thread = true;
 	a->thread_ts = s->ts_ns;

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "core/window.h"
 #include "run/pipeline.h"
 
 static bool in_window(const struct pipeline *pl, u64 ts_ns)
@@ -60,9 +61,7 @@ static bool activation_step(const struct pipeline *pl, struct pipeline_activatio
 	if (!same)
 		*a = (struct pipeline_activation){ .seq = sample->seq, .began_ns = sample->ts_ns };
 	a->last_ctx = sample->ctx;
-	if (!pl->until_ns || sample->ts_ns <= pl->until_ns)
-		return in_window(pl, sample->ts_ns);
-	return same && in_window(pl, a->began_ns);
+	return window_counts(pl->from_ns, pl->until_ns, sample->ts_ns, a->began_ns, same);
 }
 
 static bool activation_in_window(struct pipeline *pl, const struct tlat_sample *sample)

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/window.h"
 #include "sources/collect.h"
 #include "sources/tp_agg.h"
 #include "sources/tp_bpf.h"
@@ -102,23 +103,19 @@ static void tp_stop_at_hit(struct tlat_source *src, const struct tlat_sample *s)
 }
 
 /*
- * The pipeline's window (run/pipeline.c), for samples that never reach it:
- * a sample counts from the window's start on, and past its end only in an
- * activation that began within it, its IRQ sample.
+ * The pipeline's window rule (core/window.h), for samples that never reach
+ * it: the thread has the whole activation, begun at its IRQ sample.
  */
 static void tp_aggregate(struct tlat_source *src, int cpu, const struct tlat_sample *s)
 {
-	u64 from_ns = src->stop_from_ns, until_ns = src->window_end_ns;
 	u64 began_ns = s[TLAT_CTX_IRQ].ts_ns;
 	u64 latency_ns[TLAT_NR_CTX];
 	bool counts[TLAT_NR_CTX];
 
 	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++) {
 		latency_ns[ctx] = s[ctx].latency_ns;
-		if (!until_ns || s[ctx].ts_ns <= until_ns)
-			counts[ctx] = s[ctx].ts_ns >= from_ns;
-		else
-			counts[ctx] = began_ns >= from_ns && began_ns <= until_ns;
+		counts[ctx] = window_counts(src->stop_from_ns, src->window_end_ns, s[ctx].ts_ns,
+					    began_ns, true);
 	}
 	tp_agg_add(src->aggs[cpu], latency_ns, counts);
 }
