@@ -16,6 +16,14 @@
  * active one, so that a reset never writes what a CPU may be writing.
  * tlat_lock serialises the allocations, the resets and the resumes.
  *
+ * Each reset starts a generation, and only samples counted in a generation
+ * at or past tlat_agg_stops_from can stop the aggregates or emit
+ * tlat_threshold. A warm-up's reset (TLAT_AGG_IOC_RESET_GATED) puts its own
+ * generation before that mark: its end arms stop_*_us, then resets, and
+ * every sample either went with the warm-up's set, unchecked, or counts in
+ * the new one and is checked. No sample between the two is counted
+ * unchecked, or checked and dropped.
+ *
  * A stop (tlat_agg_stop(), a sample at or over a stop_*_us threshold) stops
  * the counting on every CPU: the first sample to get there takes the stop
  * (TLAT_AGG_COUNTING -> TLAT_AGG_STOPPING), writes what it was, then makes
@@ -61,9 +69,14 @@ struct tlat_agg_pcpu {
 };
 
 static DEFINE_PER_CPU(struct tlat_agg_pcpu, tlat_agg_pcpu);
-/* The set writers use; tlat_lock for writing. */
-static unsigned int tlat_agg_active;
+/* The generation writers count in, in sets[gen & 1]; tlat_lock for writing. */
+static unsigned long tlat_agg_gen;
+/* The first generation whose samples can stop; tlat_lock for writing. */
+static unsigned long tlat_agg_stops_from;
+/* Who gated the stops: they apply again when that file goes. tlat_lock. */
+static const struct file *tlat_agg_gated_by;
 static u64 tlat_agg_resets;		/* tlat_lock */
+static u64 tlat_agg_reset_ts;		/* tlat_lock */
 
 enum {
 	TLAT_AGG_COUNTING,
@@ -100,22 +113,31 @@ static unsigned int tlat_agg_index(u64 ns)
  * @cpu:	the CPU that measured it; the caller runs there
  * @ctx:	its context
  * @lat:	its latency in ns
+ *
+ * Return: whether the sample may stop: its generation is not a warm-up's.
  */
-void tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat)
+bool tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat)
 {
 	struct tlat_agg_pcpu *pa = per_cpu_ptr(&tlat_agg_pcpu, cpu);
 	struct tlat_agg_set *sets = READ_ONCE(pa->sets);
 	struct tlat_agg_ctx *c;
-	unsigned long flags;
+	unsigned long flags, gen;
+	bool may_stop;
 
 	if (WARN_ON_ONCE(!sets))
-		return;
-	/* stopped: nothing after the stop's sample counts */
-	if (atomic_read(&tlat_agg_state) != TLAT_AGG_COUNTING)
-		return;
+		return true;
 	local_irq_save(flags);
+	gen = READ_ONCE(tlat_agg_gen);
+	/* Pairs with smp_wmb() in tlat_agg_reset(): a new set, its mark. */
+	smp_rmb();
+	may_stop = gen >= READ_ONCE(tlat_agg_stops_from);
+	/* stopped: nothing after the stop's sample counts */
+	if (atomic_read(&tlat_agg_state) != TLAT_AGG_COUNTING) {
+		local_irq_restore(flags);
+		return may_stop;
+	}
 	raw_write_seqcount_begin(&pa->seq);
-	c = &sets[READ_ONCE(tlat_agg_active)].ctx[ctx];
+	c = &sets[gen & 1].ctx[ctx];
 	if (!c->count || lat < c->min)
 		c->min = lat;
 	if (lat > c->max)
@@ -126,6 +148,7 @@ void tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat)
 	c->buckets[tlat_agg_index(lat)]++;
 	raw_write_seqcount_end(&pa->seq);
 	local_irq_restore(flags);
+	return may_stop;
 }
 
 /**
@@ -193,27 +216,39 @@ int tlat_agg_prepare(unsigned int cpu)
 	return 0;
 }
 
-/* Start new aggregates: zero the idle set, then make it the active one. */
-static void tlat_agg_reset(void)
+/*
+ * Start new aggregates: zero the idle set, then make it the active one.
+ * @gated: a warm-up's: the new set's samples cannot stop, the next set's can.
+ *
+ * A stop before the reset goes: the new set counts. One taken while the
+ * reset waits for the old set's writers is the new set's, and stays.
+ */
+static void tlat_agg_reset(const struct file *file, bool gated)
 {
-	unsigned int next, cpu;
+	unsigned long next;
+	unsigned int cpu;
 
 	mutex_lock(&tlat_lock);
-	next = tlat_agg_active ^ 1;
+	next = tlat_agg_gen + 1;
 	for_each_possible_cpu(cpu) {
 		struct tlat_agg_set *sets = per_cpu_ptr(&tlat_agg_pcpu, cpu)->sets;
 
 		if (sets)
-			memset(&sets[next], 0, sizeof(sets[next]));
+			memset(&sets[next & 1], 0, sizeof(sets[next & 1]));
 	}
-	WRITE_ONCE(tlat_agg_active, next);
+	tlat_agg_resume();
+	WRITE_ONCE(tlat_agg_stops_from, gated ? next + 1 : next);
+	tlat_agg_gated_by = gated ? file : NULL;
+	/* Pairs with smp_rmb() in tlat_agg_add(). */
+	smp_wmb();
+	WRITE_ONCE(tlat_agg_gen, next);
+	tlat_agg_reset_ts = ktime_get_ns();
+	tlat_agg_resets++;
 	/*
 	 * Writers run with interrupts off: once this returns, none still
 	 * writes the old set, which the next reset zeroes.
 	 */
 	synchronize_rcu();
-	tlat_agg_resets++;
-	tlat_agg_resume();
 	mutex_unlock(&tlat_lock);
 }
 
@@ -246,7 +281,7 @@ static void tlat_agg_copy_cpu(unsigned int cpu, struct tlat_agg_cpu *out)
 	out->flags = TLAT_AGG_CPU_MEASURED;
 	do {
 		seq = raw_read_seqcount_begin(&pa->seq);
-		memcpy(out->ctx, sets[READ_ONCE(tlat_agg_active)].ctx,
+		memcpy(out->ctx, sets[READ_ONCE(tlat_agg_gen) & 1].ctx,
 		       sizeof(out->ctx));
 	} while (read_seqcount_retry(&pa->seq, seq));
 }
@@ -267,10 +302,11 @@ static void tlat_agg_snapshot(struct tlat_agg_file *af)
 		.nr_buckets = TLAT_AGG_BUCKETS,
 		.sub_bits = TLAT_AGG_SUB_BITS,
 		.max_bits = TLAT_AGG_MAX_BITS,
-		.resets = READ_ONCE(tlat_agg_resets),
 	};
 	/* tlat_lock: no resume changes the stop's fields meanwhile */
 	mutex_lock(&tlat_lock);
+	hdr->resets = tlat_agg_resets;
+	hdr->reset_ts = tlat_agg_reset_ts;
 	if (atomic_read_acquire(&tlat_agg_state) == TLAT_AGG_STOPPED) {
 		hdr->stopped = 1;
 		hdr->stop_cpu = tlat_agg_stop_at.cpu;
@@ -338,7 +374,8 @@ static long tlat_agg_ioctl(struct file *file, unsigned int cmd,
 {
 	switch (cmd) {
 	case TLAT_AGG_IOC_RESET:
-		tlat_agg_reset();
+	case TLAT_AGG_IOC_RESET_GATED:
+		tlat_agg_reset(file, cmd == TLAT_AGG_IOC_RESET_GATED);
 		return 0;
 	case TLAT_AGG_IOC_RESUME:
 		mutex_lock(&tlat_lock);
@@ -354,6 +391,13 @@ static int tlat_agg_release(struct inode *inode, struct file *file)
 {
 	struct tlat_agg_file *af = file->private_data;
 
+	/* a warm-up cut short: the stops apply again, as without a reader */
+	mutex_lock(&tlat_lock);
+	if (tlat_agg_gated_by == file) {
+		WRITE_ONCE(tlat_agg_stops_from, tlat_agg_gen);
+		tlat_agg_gated_by = NULL;
+	}
+	mutex_unlock(&tlat_lock);
 	mutex_destroy(&af->lock);
 	vfree(af->buf);
 	kfree(af);

@@ -127,7 +127,7 @@ void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat);
 int tlat_kthread_fn(void *data);
 
 /* tlat_agg.c */
-void tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat);
+bool tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat);
 void tlat_agg_stop(unsigned int cpu, enum tlat_ctx ctx, u32 seqnum, u64 lat);
 int tlat_agg_prepare(unsigned int cpu);
 int tlat_agg_register(void);

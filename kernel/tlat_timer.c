@@ -76,6 +76,7 @@ void tlat_align_reset(void)
 void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
 {
 	unsigned int stop_us;
+	bool may_stop;
 
 	if (READ_ONCE(tlat_cfg.trace_samples)) {
 		if (tc->stack_pending && lat >= tc->stack_thresh_ns) {
@@ -84,7 +85,7 @@ void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
 		}
 		trace_tlat_sample(tc->seqnum, ctx, lat);
 	}
-	tlat_agg_add(tc->cpu, ctx, lat);
+	may_stop = tlat_agg_add(tc->cpu, ctx, lat);
 
 	if (ctx == TLAT_CTX_IRQ)
 		stop_us = READ_ONCE(tlat_cfg.stop_irq_us);
@@ -95,9 +96,10 @@ void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
 	 * not exported), and tracing_off() would stop the top-level buffer of
 	 * everybody. The event lets each buffer decide: a "traceoff" trigger
 	 * on it stops the buffer that has it. The aggregates stop first: a
-	 * reader that sees the buffer stopped finds their stop.
+	 * reader that sees the buffer stopped finds their stop. A sample in
+	 * a warm-up's aggregates stops nothing (tlat_agg.c).
 	 */
-	if (stop_us && lat >= tlat_us_to_ns(stop_us)) {
+	if (may_stop && stop_us && lat >= tlat_us_to_ns(stop_us)) {
 		tlat_agg_stop(tc->cpu, ctx, tc->seqnum, lat);
 		trace_tlat_threshold(tc->seqnum, ctx, lat);
 	}

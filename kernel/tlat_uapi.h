@@ -20,8 +20,12 @@
  *
  * TLAT_AGG_IOC_RESET starts new aggregates: what the CPUs measured before
  * it no longer counts; they count again if a stop had stopped them.
- * TLAT_AGG_IOC_RESUME makes stopped aggregates count again, keeping what
- * they hold.
+ * TLAT_AGG_IOC_RESET_GATED starts a warm-up's: until the next reset, no
+ * sample stops them or emits tlat_threshold, whatever stop_*_us says, so
+ * that a warm-up ends with stop_*_us set, then TLAT_AGG_IOC_RESET, and no
+ * sample between the two is counted unchecked. The gate lifts when the file
+ * that set it is closed. TLAT_AGG_IOC_RESUME makes stopped aggregates count
+ * again, keeping what they hold.
  */
 #ifndef _UAPI_TLAT_H
 #define _UAPI_TLAT_H
@@ -30,7 +34,7 @@
 #include <linux/types.h>
 
 #define TLAT_AGG_MAGIC		0x47414c54	/* "TLAG" in little endian */
-#define TLAT_AGG_VERSION	2
+#define TLAT_AGG_VERSION	3
 
 /* Contexts, in the order of enum tlat_ctx: IRQ, thread, user return. */
 #define TLAT_AGG_NR_CTX		3
@@ -63,6 +67,8 @@ struct tlat_agg_header {
 	__u32 stop_pad;		/* 0 */
 	__u64 stop_lat;		/* its latency in ns, */
 	__u64 stop_ts;		/* and its CLOCK_MONOTONIC time in ns */
+	/* Since version 3: the warm-up's gate (TLAT_AGG_IOC_RESET_GATED). */
+	__u64 reset_ts;		/* CLOCK_MONOTONIC ns of the latest reset, 0: none */
 };
 
 struct tlat_agg_ctx {
@@ -83,5 +89,6 @@ struct tlat_agg_cpu {
 #define TLAT_AGG_IOC_MAGIC	0xb7
 #define TLAT_AGG_IOC_RESET	_IO(TLAT_AGG_IOC_MAGIC, 1)
 #define TLAT_AGG_IOC_RESUME	_IO(TLAT_AGG_IOC_MAGIC, 2)
+#define TLAT_AGG_IOC_RESET_GATED	_IO(TLAT_AGG_IOC_MAGIC, 3)
 
 #endif /* _UAPI_TLAT_H */

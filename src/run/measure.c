@@ -66,11 +66,20 @@ static int live_drain(void *ctx, u64 until_ns, char *err)
 static int live_arm(void *ctx, char *err)
 {
 	struct live *l = ctx;
+	struct run *run = l->run;
+	u64 from_ns = 0;
 
-	if (!l->c->ops->arm_thresholds(l->c->src))
-		return 0;
-	tlat_err(err, "cannot arm the stop thresholds after the warm-up");
-	return -EIO;
+	if (l->c->ops->arm_thresholds(l->c->src, &from_ns)) {
+		tlat_err(err, "cannot arm the stop thresholds after the warm-up");
+		return -EIO;
+	}
+	/* the source measures from later than the warm-up's end: its sample counts first */
+	if (from_ns > run->pipeline.from_ns) {
+		pipeline_window(&run->pipeline, from_ns, run->pipeline.until_ns);
+		if (run->analysis)
+			analysis_window(run->analysis, from_ns, run->pipeline.until_ns);
+	}
+	return 0;
 }
 
 static void live_frame(void *ctx, u64 now_ns)

@@ -121,8 +121,9 @@ int kernel_source_start(struct tlat_source *src, char *err)
 	return ks->kind->start ? ks->kind->start(src, err) : 0;
 }
 
-int kernel_source_arm_thresholds(struct tlat_source *src)
+int kernel_source_arm_thresholds(struct tlat_source *src, u64 *from_ns)
 {
+	(void)from_ns;
 	return kernel_source_set_stops(ks_of(src), true);
 }
 

@@ -134,10 +134,11 @@ int kernel_source_start(struct tlat_source *src, char *err);
 /**
  * kernel_source_arm_thresholds - the source's arm_thresholds(), once a warm-up is over
  * @src: the source, opened
+ * @from_ns: left as it is: the window begins where the warm-up ends
  *
  * Returns: 0 or -errno.
  */
-int kernel_source_arm_thresholds(struct tlat_source *src);
+int kernel_source_arm_thresholds(struct tlat_source *src, u64 *from_ns);
 
 /**
  * kernel_source_record - the source's record(): samples and stacks to @sink

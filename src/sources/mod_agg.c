@@ -52,14 +52,6 @@ int mod_agg_open(struct mod_agg **out, char *err)
 	return 0;
 }
 
-int mod_agg_reset(struct mod_agg *a, char *err)
-{
-	if (!ioctl(a->fd, TLAT_AGG_IOC_RESET))
-		return 0;
-	tlat_err(err, "cannot reset tlat.ko's aggregates: %s", strerror(errno));
-	return -errno;
-}
-
 int mod_agg_resume(struct mod_agg *a, char *err)
 {
 	if (!ioctl(a->fd, TLAT_AGG_IOC_RESUME))
@@ -167,6 +159,26 @@ static ssize_t read_snapshot(struct mod_agg *a, char *err)
 		a->buf = buf;
 		a->len = need;
 	}
+}
+
+int mod_agg_reset(struct mod_agg *a, bool warm_up, u64 *reset_ns, char *err)
+{
+	ssize_t n;
+	int ret;
+
+	if (ioctl(a->fd, warm_up ? TLAT_AGG_IOC_RESET_GATED : TLAT_AGG_IOC_RESET)) {
+		tlat_err(err, "cannot reset tlat.ko's aggregates: %s", strerror(errno));
+		return -errno;
+	}
+	if (!reset_ns)
+		return 0;
+	n = read_snapshot(a, err);
+	if (n < 0)
+		return (int)n;
+	ret = check_header(a->buf, (size_t)n, err);
+	if (!ret)
+		*reset_ns = ((const struct tlat_agg_header *)a->buf)->reset_ts;
+	return ret;
 }
 
 int mod_agg_drain(struct mod_agg *a, const struct tlat_cpuset *cpus, int nr_ctx,

@@ -9,6 +9,7 @@
 #ifndef TLAT_SOURCES_MOD_AGG_H
 #define TLAT_SOURCES_MOD_AGG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "sources/source.h"
@@ -30,11 +31,14 @@ int mod_agg_open(struct mod_agg **out, char *err);
 /**
  * mod_agg_reset - start new aggregates: what was measured before no longer counts
  * @a: the reader
+ * @warm_up: a warm-up's: no sample counted in them stops them, until the next reset
+ * @reset_ns: if not NULL, set to the reset's CLOCK_MONOTONIC time, from a
+ *	snapshot: the first sample the new aggregates count comes after it
  * @err: the error line, on failure
  *
  * Returns 0 or -errno with @err set.
  */
-int mod_agg_reset(struct mod_agg *a, char *err);
+int mod_agg_reset(struct mod_agg *a, bool warm_up, u64 *reset_ns, char *err);
 
 /**
  * mod_agg_resume - count again after a stop, keeping what the aggregates hold

@@ -391,7 +391,7 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	/* nothing measures yet: the aggregates start empty, the warm-up's go at arming */
 	src->counting = !params->warmup_s;
 	if (src->agg) {
-		ret = mod_agg_reset(src->agg, err);
+		ret = mod_agg_reset(src->agg, params->warmup_s, NULL, err);
 		if (ret)
 			return ret;
 	}
@@ -405,19 +405,26 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	return kernel_source_workload(&src->ks, err);
 }
 
-/* the warm-up is over: its samples leave the aggregates */
-static int mod_arm_thresholds(struct tlat_source *src)
+/*
+ * The warm-up is over: the stops are set, then its samples leave the
+ * aggregates. The warm-up's reset gated them: each sample either went
+ * with the warm-up, unchecked, or is counted after this reset and checked.
+ * The run's window begins at the reset, so that the analysis and a stop
+ * agree on which sample is the first over a threshold.
+ */
+static int mod_arm_thresholds(struct tlat_source *src, u64 *from_ns)
 {
 	char err[TLAT_ERR_LEN];
+	int ret = kernel_source_arm_thresholds(src, from_ns);
 
-	if (src->agg) {
-		if (mod_agg_reset(src->agg, err))
-			return -EIO;
-		src->counting = true;
-		src->drained = 0;
-		src->stops = 0;
-	}
-	return kernel_source_arm_thresholds(src);
+	if (ret || !src->agg)
+		return ret;
+	if (mod_agg_reset(src->agg, false, from_ns, err))
+		return -EIO;
+	src->counting = true;
+	src->drained = 0;
+	src->stops = 0;
+	return 0;
 }
 
 /* the kernel collector's drain: the aggregates whole, the warm-up's left out */

@@ -90,9 +90,11 @@ struct tlat_source_ops {
 	int (*start)(struct tlat_source *src, char *err);
 	/*
 	 * Arm the kernel-side stop thresholds, once a --warm-up is over; NULL
-	 * where only tlat's own check of each sample stops the run.
+	 * where only tlat's own check of each sample stops the run. @from_ns
+	 * stays, or is set where the source's measurement now begins: tlat.ko's
+	 * aggregates drop the warm-up at their reset, a moment after its end.
 	 */
-	int (*arm_thresholds)(struct tlat_source *src);
+	int (*arm_thresholds)(struct tlat_source *src, u64 *from_ns);
 	/*
 	 * Whether record() and lost() need no order across CPUs: each sample
 	 * and stack has its record's time and CPU, and records of different

@@ -19,6 +19,10 @@
  *   dev_storm signals SECONDS PERIOD_US signals during blocking reads: each
  *                                       read returns 0 at once; SIGSTOP,
  *                                       SIGCONT and SIGKILL of a reader
+ *   dev_storm gate                      tlat.ko measuring in kernel threads:
+ *                                       a warm-up's reset gates stop_*_us,
+ *                                       the next reset lifts the gate, and
+ *                                       so does closing the gating file
  *
  * Prints one "ok - ..." or "not ok - ..." line a check and "# ..." figures
  * (the calling script numbers them); exits non-zero if a check failed.
@@ -342,6 +346,114 @@ static int short_reads(int seconds)
 }
 
 /* ---- signals */
+/* ---- the warm-up's gate (TLAT_AGG_IOC_RESET_GATED) */
+static int set_param(const char *name, const char *val)
+{
+	char path[128];
+	int fd, ok;
+
+	snprintf(path, sizeof(path), "/sys/module/tlat/parameters/%s", name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/* a whole snapshot into @buf: its header checked, or NULL */
+static const struct tlat_agg_header *gate_snapshot(int fd, char *buf, size_t max)
+{
+	size_t len;
+
+	if (agg_read_all(fd, max, buf, max, &len) ||
+	    !header_ok((const struct tlat_agg_header *)buf, len))
+		return NULL;
+	return (const struct tlat_agg_header *)buf;
+}
+
+static uint64_t gate_count(const struct tlat_agg_header *h)
+{
+	const struct tlat_agg_cpu *rec = (const void *)(h + 1);
+	uint64_t n = 0;
+
+	for (uint32_t i = 0; i < h->nr_cpus; i++)
+		for (int c = 0; c < TLAT_AGG_NR_CTX; c++)
+			n += rec[i].ctx[c].count;
+	return n;
+}
+
+/* the stop's sample is in the aggregates: its CPU and context counted it */
+static int gate_stop_held(const struct tlat_agg_header *h)
+{
+	const struct tlat_agg_cpu *rec = (const void *)(h + 1);
+	const struct tlat_agg_ctx *c = &rec[h->stop_cpu].ctx[h->stop_ctx];
+
+	return c->count >= 1 && c->max >= h->stop_lat;
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Every sample is over a 1 us stop here. After a warm-up's reset none stops
+ * the aggregates; after the next reset the first does, and it is counted;
+ * a gated file closed, the stops apply again.
+ */
+static int gate(void)
+{
+	size_t max = sizeof(struct tlat_agg_header) + MAX_CPUS * sizeof(struct tlat_agg_cpu);
+	const struct tlat_agg_header *h;
+	char *buf = malloc(max);
+	uint64_t before;
+	int fd;
+
+	fd = open(AGG, O_RDONLY);
+	check(buf && fd >= 0, "gate: open /dev/tlat_agg");
+	if (!buf || fd < 0)
+		return 1;
+	check(ioctl(fd, TLAT_AGG_IOC_RESET_GATED) == 0, "gate: a warm-up's reset");
+	check(!set_param("stop_irq_us", "1") && !set_param("stop_thread_us", "1"),
+	      "gate: stop_irq_us and stop_thread_us set to 1 us");
+	usleep(300000);
+	h = gate_snapshot(fd, buf, max);
+	check(h && !h->stopped && gate_count(h) > 0,
+	      "gate: in a warm-up's aggregates, samples over stop_*_us count and stop nothing");
+	before = mono_ns();
+	check(ioctl(fd, TLAT_AGG_IOC_RESET) == 0, "gate: the warm-up's end, a reset");
+	usleep(300000);
+	h = gate_snapshot(fd, buf, max);
+	check(h && h->stopped && h->reset_ts >= before && h->stop_ts >= h->reset_ts,
+	      "gate: after the next reset, a sample stops them, after the reset's time");
+	check(h && h->stopped && gate_stop_held(h), "gate: the stop's sample is counted");
+	if (h)
+		printf("# gate: reset at %llu ns, stopped at %llu ns by CPU %u ctx %u, %llu ns\n",
+		       (unsigned long long)h->reset_ts, (unsigned long long)h->stop_ts,
+		       h->stop_cpu, h->stop_ctx, (unsigned long long)h->stop_lat);
+	check(ioctl(fd, TLAT_AGG_IOC_RESET_GATED) == 0, "gate: a second warm-up's reset");
+	usleep(200000);
+	h = gate_snapshot(fd, buf, max);
+	check(h && !h->stopped && gate_count(h) > 0,
+	      "gate: the reset counts again, the stop gone, and nothing stops");
+	close(fd);
+	usleep(300000);
+	fd = open(AGG, O_RDONLY);
+	h = fd >= 0 ? gate_snapshot(fd, buf, max) : NULL;
+	check(h && h->stopped, "gate: the gating file closed, the stops apply again");
+	check(!set_param("stop_irq_us", "0") && !set_param("stop_thread_us", "0") &&
+	      fd >= 0 && ioctl(fd, TLAT_AGG_IOC_RESET) == 0,
+	      "gate: stop_*_us back to 0, a reset");
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return failed;
+}
+
 static volatile sig_atomic_t got_signal;
 
 static void on_signal(int sig)
@@ -455,7 +567,9 @@ int main(int argc, char **argv)
 		return short_reads(atoi(argv[2]));
 	if (argc == 4 && !strcmp(argv[1], "signals"))
 		return signals(atoi(argv[2]), atol(argv[3]));
-	fprintf(stderr, "usage: %s wrong-cpu CPU_IN CPU_OUT | opens SECONDS | short SECONDS | signals SECONDS PERIOD_US\n",
+	if (argc == 2 && !strcmp(argv[1], "gate"))
+		return gate();
+	fprintf(stderr, "usage: %s wrong-cpu CPU_IN CPU_OUT | opens SECONDS | short SECONDS | signals SECONDS PERIOD_US | gate\n",
 		argv[0]);
 	return 2;
 }

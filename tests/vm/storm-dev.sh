@@ -4,8 +4,8 @@
 # lib.sh and storm-lib.sh), by /tests/dev_storm (tests/vm/dev_storm.c): opens
 # from the wrong CPU and reads after moving, STORM_DEV_S seconds of 4
 # openers a CPU racing, short and odd reads of both devices (racing with
-# resets), and signals during blocking reads (a 1 s period, so that a read
-# that missed its signal shows).
+# resets), signals during blocking reads (a 1 s period, so that a read
+# that missed its signal shows), and the warm-up's gate of the stops.
 
 # dev_storm ARGS...: one dev_storm run, its lines numbered as checks
 dev_storm() {
@@ -36,6 +36,10 @@ storm_dev_run() {
 	echo 1000000 > $P/period_us
 	dev_storm signals "$STORM_DEV_S" 1000000
 	echo 1000 > $P/period_us
+	# the warm-up's gate of stop_*_us, in kernel threads measuring
+	echo Y > $P/kthreads
+	dev_storm gate
+	echo N > $P/kthreads
 	storm_end dev /tmp/storm.slab.dev
 }
 

@@ -104,7 +104,8 @@ ma_check "module --no-aa -T $MA_T --collector kernel: the statistics hold the sa
 # continue: each hit analysed, the aggregates counting again after each
 ma_run -d 8 -T $MA_T --collector kernel --on-threshold continue --report-hits
 ma_hits=$(grep -c '^timerlat hit stop tracing$' $MA_OUT)
-ma_analysed=$(grep -c "^## CPU $MA_CPU hit stop tracing, analyzing it ##$" $MA_OUT)
+# a hit on another CPU than the hog's (TCG's own stalls) is analysed too
+ma_analysed=$(grep -c "^## CPU [0-9]* hit stop tracing, analyzing it ##$" $MA_OUT)
 diag "module continue: $ma_hits hits, $ma_analysed analyses, $(ma_decoded) records decoded"
 ma_check "module -T $MA_T --collector kernel, continue: exit 2, several hits, each analysed" \
 	eval '[ $rc = 2 ] && [ $ma_hits -ge 2 ] && [ $ma_analysed = $ma_hits ] &&
