@@ -24,11 +24,12 @@
  * the new one and is checked. No sample between the two is counted
  * unchecked, or checked and dropped.
  *
- * A stop (tlat_agg_stop(), a sample at or over a stop_*_us threshold) stops
- * the counting on every CPU: the first sample to get there takes the stop
- * (TLAT_AGG_COUNTING -> TLAT_AGG_STOPPING), writes what it was, then makes
- * it visible (-> TLAT_AGG_STOPPED); tlat_agg_add() counts only while
- * counting. Only a reset or a resume, under tlat_lock, counts again, and
+ * A stop (a sample at or over a stop_*_us threshold) stops the counting on
+ * every CPU: the first sample to get there takes the stop
+ * (TLAT_AGG_COUNTING -> TLAT_AGG_STOPPING), counts itself, writes what it
+ * was, then makes it visible (-> TLAT_AGG_STOPPED); tlat_agg_add() counts
+ * other samples only while counting, and one over a threshold only if it
+ * took the stop. Only a reset or a resume, under tlat_lock, counts again, and
  * only from TLAT_AGG_STOPPED: the stop's fields change only while they
  * cannot be read.
  */
@@ -108,36 +109,12 @@ static unsigned int tlat_agg_index(u64 ns)
 	return (shift << TLAT_AGG_SUB_BITS) + (unsigned int)(ns >> shift);
 }
 
-/**
- * tlat_agg_add - count a sample in its CPU's aggregates
- * @cpu:	the CPU that measured it; the caller runs there
- * @ctx:	its context
- * @lat:	its latency in ns
- *
- * Return: whether the sample may stop: its generation is not a warm-up's.
- */
-bool tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat)
+static void tlat_agg_count(struct tlat_agg_pcpu *pa, struct tlat_agg_set *set,
+			   enum tlat_ctx ctx, u64 lat)
 {
-	struct tlat_agg_pcpu *pa = per_cpu_ptr(&tlat_agg_pcpu, cpu);
-	struct tlat_agg_set *sets = READ_ONCE(pa->sets);
-	struct tlat_agg_ctx *c;
-	unsigned long flags, gen;
-	bool may_stop;
+	struct tlat_agg_ctx *c = &set->ctx[ctx];
 
-	if (WARN_ON_ONCE(!sets))
-		return true;
-	local_irq_save(flags);
-	gen = READ_ONCE(tlat_agg_gen);
-	/* Pairs with smp_wmb() in tlat_agg_reset(): a new set, its mark. */
-	smp_rmb();
-	may_stop = gen >= READ_ONCE(tlat_agg_stops_from);
-	/* stopped: nothing after the stop's sample counts */
-	if (atomic_read(&tlat_agg_state) != TLAT_AGG_COUNTING) {
-		local_irq_restore(flags);
-		return may_stop;
-	}
 	raw_write_seqcount_begin(&pa->seq);
-	c = &sets[gen & 1].ctx[ctx];
 	if (!c->count || lat < c->min)
 		c->min = lat;
 	if (lat > c->max)
@@ -147,39 +124,61 @@ bool tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat)
 	c->sum += lat;
 	c->buckets[tlat_agg_index(lat)]++;
 	raw_write_seqcount_end(&pa->seq);
-	local_irq_restore(flags);
-	return may_stop;
 }
 
 /**
- * tlat_agg_stop - stop the counting on every CPU at a sample over a stop
+ * tlat_agg_add - count a sample in its CPU's aggregates, or stop them at it
  * @cpu:	the CPU that measured it; the caller runs there
  * @ctx:	its context
  * @seqnum:	its activation
  * @lat:	its latency in ns
+ * @stop_ns:	its context's stop threshold in ns, 0 for none
  *
- * The sample was counted (if the aggregates counted). The first to stop
- * takes the stop; the aggregates already stopped, this does nothing.
+ * A sample at or over @stop_ns, outside a warm-up's aggregates, stops the
+ * counting on every CPU. It counts only if it is the one that takes the
+ * stop: when two CPUs cross at once, the aggregates hold the stop's sample
+ * and no other over a threshold. A sample under it counts while counting.
+ *
+ * Return: whether the sample is over a stop (tlat_threshold is due).
  */
-void tlat_agg_stop(unsigned int cpu, enum tlat_ctx ctx, u32 seqnum, u64 lat)
+bool tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u32 seqnum, u64 lat,
+		  u64 stop_ns)
 {
-	unsigned long flags;
+	struct tlat_agg_pcpu *pa = per_cpu_ptr(&tlat_agg_pcpu, cpu);
+	struct tlat_agg_set *sets = READ_ONCE(pa->sets);
+	unsigned long flags, gen;
+	bool over;
 
 	/* not preempted between the two states: a reset waits for the second */
 	local_irq_save(flags);
-	if (atomic_cmpxchg(&tlat_agg_state, TLAT_AGG_COUNTING,
-			   TLAT_AGG_STOPPING) == TLAT_AGG_COUNTING) {
-		WRITE_ONCE(tlat_agg_stop_at.stops, tlat_agg_stop_at.stops + 1);
-		tlat_agg_stop_at.lat = lat;
-		tlat_agg_stop_at.ts = ktime_get_ns();
-		tlat_agg_stop_at.cpu = cpu;
-		tlat_agg_stop_at.ctx = ctx;
-		tlat_agg_stop_at.seqnum = seqnum;
-		tlat_agg_stop_at.pid = current->pid;
-		/* Pairs with atomic_read_acquire() in tlat_agg_snapshot(). */
-		atomic_set_release(&tlat_agg_state, TLAT_AGG_STOPPED);
+	gen = READ_ONCE(tlat_agg_gen);
+	/* Pairs with smp_wmb() in tlat_agg_reset(): a new set, its mark. */
+	smp_rmb();
+	over = stop_ns && lat >= stop_ns && gen >= READ_ONCE(tlat_agg_stops_from);
+	if (WARN_ON_ONCE(!sets))
+		goto out;
+	if (!over) {
+		/* stopped: nothing after the stop's sample counts */
+		if (atomic_read(&tlat_agg_state) == TLAT_AGG_COUNTING)
+			tlat_agg_count(pa, &sets[gen & 1], ctx, lat);
+		goto out;
 	}
+	if (atomic_cmpxchg(&tlat_agg_state, TLAT_AGG_COUNTING,
+			   TLAT_AGG_STOPPING) != TLAT_AGG_COUNTING)
+		goto out;
+	tlat_agg_count(pa, &sets[gen & 1], ctx, lat);
+	WRITE_ONCE(tlat_agg_stop_at.stops, tlat_agg_stop_at.stops + 1);
+	tlat_agg_stop_at.lat = lat;
+	tlat_agg_stop_at.ts = ktime_get_ns();
+	tlat_agg_stop_at.cpu = cpu;
+	tlat_agg_stop_at.ctx = ctx;
+	tlat_agg_stop_at.seqnum = seqnum;
+	tlat_agg_stop_at.pid = current->pid;
+	/* Pairs with atomic_read_acquire() in tlat_agg_snapshot(). */
+	atomic_set_release(&tlat_agg_state, TLAT_AGG_STOPPED);
+out:
 	local_irq_restore(flags);
+	return over;
 }
 
 /*

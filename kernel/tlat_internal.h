@@ -127,8 +127,8 @@ void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat);
 int tlat_kthread_fn(void *data);
 
 /* tlat_agg.c */
-bool tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u64 lat);
-void tlat_agg_stop(unsigned int cpu, enum tlat_ctx ctx, u32 seqnum, u64 lat);
+bool tlat_agg_add(unsigned int cpu, enum tlat_ctx ctx, u32 seqnum, u64 lat,
+		  u64 stop_ns);
 int tlat_agg_prepare(unsigned int cpu);
 int tlat_agg_register(void);
 void tlat_agg_unregister(void);

@@ -76,7 +76,6 @@ void tlat_align_reset(void)
 void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
 {
 	unsigned int stop_us;
-	bool may_stop;
 
 	if (READ_ONCE(tlat_cfg.trace_samples)) {
 		if (tc->stack_pending && lat >= tc->stack_thresh_ns) {
@@ -85,7 +84,6 @@ void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
 		}
 		trace_tlat_sample(tc->seqnum, ctx, lat);
 	}
-	may_stop = tlat_agg_add(tc->cpu, ctx, lat);
 
 	if (ctx == TLAT_CTX_IRQ)
 		stop_us = READ_ONCE(tlat_cfg.stop_irq_us);
@@ -99,10 +97,9 @@ void tlat_record(struct tlat_cpu *tc, enum tlat_ctx ctx, u64 lat)
 	 * reader that sees the buffer stopped finds their stop. A sample in
 	 * a warm-up's aggregates stops nothing (tlat_agg.c).
 	 */
-	if (may_stop && stop_us && lat >= tlat_us_to_ns(stop_us)) {
-		tlat_agg_stop(tc->cpu, ctx, tc->seqnum, lat);
+	if (tlat_agg_add(tc->cpu, ctx, tc->seqnum, lat,
+			 stop_us ? tlat_us_to_ns(stop_us) : 0))
 		trace_tlat_threshold(tc->seqnum, ctx, lat);
-	}
 }
 
 static enum hrtimer_restart tlat_timer_fn(struct hrtimer *timer)

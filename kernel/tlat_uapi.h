@@ -16,7 +16,9 @@
  * module emits tlat_threshold), the aggregates stop counting on every CPU
  * right after that sample, which they hold: until TLAT_AGG_IOC_RESUME or
  * TLAT_AGG_IOC_RESET, they keep the samples up to the stop, and no later
- * one. The header says that they stopped, and at which sample.
+ * one over a threshold (a sample under one that another CPU counted as the
+ * stop was taken may still be there). The header says that they stopped,
+ * and at which sample.
  *
  * TLAT_AGG_IOC_RESET starts new aggregates: what the CPUs measured before
  * it no longer counts; they count again if a stop had stopped them.

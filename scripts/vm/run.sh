@@ -12,7 +12,7 @@
 #                                        headers, or /lib/modules/VER/build
 #
 # Options:
-#   --timeout SEC     per VM (default 900, env TLAT_VM_TIMEOUT)
+#   --timeout SEC     per VM (default 1500, env TLAT_VM_TIMEOUT)
 #   --tool PATH       tlat binary to put in the VM (default: ./tlat if built)
 #   --no-tool         do not put the tool in the VM
 #   --no-checkpatch   skip checkpatch.pl --strict on kernel/
@@ -55,7 +55,7 @@ export TLAT_VM_CACHE=${TLAT_VM_CACHE:-/var/cache/tlat-vm}
 series=()
 kernel=""
 kdir=""
-timeout=${TLAT_VM_TIMEOUT:-900}
+timeout=${TLAT_VM_TIMEOUT:-1500}
 tool=""
 use_tool=1
 checkpatch=1
