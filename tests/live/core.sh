@@ -70,12 +70,14 @@ check "a 400 ms stall: exit 0" [ $rc = 0 ]
 check "a 400 ms stall: every period of the 5 s accounted for" \
 	periods_ok "$WORK/stall.log" 5 1000 "$NCPU" 450
 # (the stall's latency is 400 ms less the part of a period that passed between
-# SIGSTOP and the timer's expiry: at least 399 ms)
+# SIGSTOP and the timer's expiry: at least 399 ms. A thread SIGSTOP caught
+# awake, as above, shows it in no latency: CI r35 under ASan, CPU 1's max
+# 3.6 ms beside CPU 0's 401.6 ms. So every CPU skips, and one shows it.)
 stall_skipped() {
-	awk '/^ *[0-9]+ #[0-9]+/ { n++; if (substr($2, 2) > 4700 || $17 < 399000) bad = 1 }
-		END { exit !(n && !bad) }' "$1" && counts_match "$1" "$2"
+	awk '/^ *[0-9]+ #[0-9]+/ { n++; if (substr($2, 2) > 4700) bad = 1; if ($17 >= 399000) seen = 1 }
+		END { exit !(n && !bad && seen) }' "$1" && counts_match "$1" "$2"
 }
-check "a 400 ms stall: skipped, not made up (COUNT <= 4700, Ret user max >= 399 ms, as logged)" \
+check "a 400 ms stall: skipped, not made up (COUNT <= 4700, a Ret user max >= 399 ms, as logged)" \
 	stall_skipped "$WORK/stall.out" "$WORK/stall.log" || show "$WORK/stall.out"
 
 check "runs leave tracefs as they found it" same_as_before
