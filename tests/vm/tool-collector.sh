@@ -191,8 +191,11 @@ kc_refused "--source module --collector kernel --sample-log" \
 	'tlat: --collector kernel: --sample-log needs the trace collector' \
 	top -d 1 -q --source module --collector kernel --sample-log /tmp/kc.log
 
-# hist: each column's buckets and over: add up to its count, and the two
-# collectors' IRQ histograms on CPU 0 have their median within 50% (or 3 us)
+# hist: each column's buckets and over: add up to its count, and each
+# collector's IRQ histogram on CPU 0 has a median. Not compared across the two
+# runs: TCG's latencies are not a property of tlat (CI r36 on 6.1: 40 us
+# counted in the kernel, 93 us in the next run, traced); the same run's
+# exact comparison follows.
 kc_hist_sums() {
 	awk '/^Index/ { for (i = 2; i <= NF; i++) col[i] = $i; inhist = 1; next }
 		/^ALL:/ { exit }
@@ -227,11 +230,9 @@ mk=$(kc_hist_median /tmp/kc.hist.kernel)
 mt=$(kc_hist_median /tmp/kc.hist.trace)
 diag "hist IRQ-000 median: ${mk:-?} us counted in the kernel, ${mt:-?} us from the trace"
 kc_shape_ok() {
-	[ -n "$mk" ] && [ -n "$mt" ] &&
-		awk -v a="$mk" -v b="$mt" 'BEGIN { d = a - b; if (d < 0) d = -d
-			m = a > b ? a : b; exit !(d <= 3 || d <= m / 2) }'
+	[ -n "$mk" ] && [ -n "$mt" ] && [ "$mk" != 999999 ] && [ "$mt" != 999999 ]
 }
-check "hist: the two collectors' IRQ medians agree (within 50% or 3 us)" kc_shape_ok
+check "hist: each collector's IRQ histogram has its median in its buckets" kc_shape_ok
 
 # the same run both ways: with tlat.ko loaded beforehand, a trace collector
 # run leaves the module's own aggregates of it in /dev/tlat_agg (the module
