@@ -30,6 +30,11 @@ if [ -z "${AA_HITS_IN:-}" ]; then
 fi
 HITS=${AA_RTLA_HITS:-20}
 
+# an analysis that says events were lost around its activation (complete:
+# false): it cannot file what it did not see, and says so (CI by hand after
+# r36, 6.1's timerlat tracer: 1 of 20)
+partial_ok() { jq -e '.auto_analysis.cpus[0].complete == false' /tmp/hit.json > /dev/null; }
+
 # the analysis block of a run's output
 hits_block() { sed -n '/^## CPU [0-9]* hit stop tracing, analyzing it ##$/,/ latency: .*(100%)$/p' "$1"; }
 
@@ -48,7 +53,7 @@ for src in timerlat module; do
 		grep -qw timerlat $T/available_tracers || { diag "aa-hits: no timerlat tracer"; continue; }
 		[ -f $T/osnoise/per_cpu/cpu0/timerlat_fd ] || modes=-k
 	fi
-	hits=0 good=0 tries=0
+	hits=0 good=0 tries=0 partial=0
 	while [ $hits -lt $HITS ] && [ $tries -lt $((HITS * 2)) ]; do
 		tries=$((tries + 1))
 		set -- $modes
@@ -59,7 +64,10 @@ for src in timerlat module; do
 			> /tmp/hit.out 2>&1
 		[ $? = 2 ] && grep -q 'analyzing it' /tmp/hit.out || continue
 		hits=$((hits + 1))
-		if filed_ok; then
+		if partial_ok; then
+			partial=$((partial + 1))
+			diag "$src $mode: events lost around the hit: the analysis says it is partial"
+		elif filed_ok; then
 			good=$((good + 1))
 		else
 			diag "$src $mode: timer IRQ not filed as such:"
@@ -68,10 +76,12 @@ for src in timerlat module; do
 				while read -r l; do diag "  json: $l"; done
 		fi
 	done
-	diag "$src ($modes): timer IRQ filed correctly in $good of $hits analysed hits ($tries runs)"
+	diag "$src ($modes): timer IRQ filed correctly in $good of $hits analysed hits, $partial partial ($tries runs)"
 	check "aa-hits: $src: $HITS hits analysed ($hits in $tries runs)" test $hits -ge $HITS
-	check "aa-hits: $src: the timer IRQ filed as such in every hit ($good of $hits)" \
-		test $good = $hits
+	check "aa-hits: $src: the timer IRQ filed as such in every complete analysis ($good of $((hits - partial)))" \
+		test $good = $((hits - partial))
+	check "aa-hits: $src: at most 2 analyses partial, events lost ($partial of $hits)" \
+		test $partial -le 2
 done
 kill $hits_hog
 wait $hits_hog 2>/dev/null
