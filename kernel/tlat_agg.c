@@ -70,13 +70,15 @@ struct tlat_agg_pcpu {
 };
 
 static DEFINE_PER_CPU(struct tlat_agg_pcpu, tlat_agg_pcpu);
-/* The generation writers count in, in sets[gen & 1]; tlat_lock for writing. */
+/*
+ * The generation writers count in, in sets[gen & 1]: the resets since load.
+ * tlat_lock for writing.
+ */
 static unsigned long tlat_agg_gen;
 /* The first generation whose samples can stop; tlat_lock for writing. */
 static unsigned long tlat_agg_stops_from;
 /* Who gated the stops: they apply again when that file goes. tlat_lock. */
 static const struct file *tlat_agg_gated_by;
-static u64 tlat_agg_resets;		/* tlat_lock */
 static u64 tlat_agg_reset_ts;		/* tlat_lock */
 
 enum {
@@ -242,7 +244,6 @@ static void tlat_agg_reset(const struct file *file, bool gated)
 	smp_wmb();
 	WRITE_ONCE(tlat_agg_gen, next);
 	tlat_agg_reset_ts = ktime_get_ns();
-	tlat_agg_resets++;
 	/*
 	 * Writers run with interrupts off: once this returns, none still
 	 * writes the old set, which the next reset zeroes.
@@ -304,7 +305,7 @@ static void tlat_agg_snapshot(struct tlat_agg_file *af)
 	};
 	/* tlat_lock: no resume changes the stop's fields meanwhile */
 	mutex_lock(&tlat_lock);
-	hdr->resets = tlat_agg_resets;
+	hdr->resets = tlat_agg_gen;
 	hdr->reset_ts = tlat_agg_reset_ts;
 	if (atomic_read_acquire(&tlat_agg_state) == TLAT_AGG_STOPPED) {
 		hdr->stopped = 1;

@@ -391,7 +391,7 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	/* nothing measures yet: the aggregates start empty, the warm-up's go at arming */
 	src->counting = !params->warmup_s;
 	if (src->agg) {
-		ret = mod_agg_reset(src->agg, params->warmup_s, NULL, err);
+		ret = mod_agg_reset(src->agg, params->warmup_s != 0, NULL, err);
 		if (ret)
 			return ret;
 	}

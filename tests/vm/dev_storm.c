@@ -392,14 +392,6 @@ static int gate_stop_held(const struct tlat_agg_header *h)
 	return c->count >= 1 && c->max >= h->stop_lat;
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 /*
  * Every sample is over a 1 us stop here. After a warm-up's reset none stops
  * the aggregates; after the next reset the first does, and it is counted;
@@ -424,7 +416,7 @@ static int gate(void)
 	h = gate_snapshot(fd, buf, max);
 	check(h && !h->stopped && gate_count(h) > 0,
 	      "gate: in a warm-up's aggregates, samples over stop_*_us count and stop nothing");
-	before = mono_ns();
+	before = now_ns();
 	check(ioctl(fd, TLAT_AGG_IOC_RESET) == 0, "gate: the warm-up's end, a reset");
 	usleep(300000);
 	h = gate_snapshot(fd, buf, max);

@@ -54,12 +54,17 @@ static inline int open_errno(void)
 	return open_errno_of("/dev/tlat");
 }
 
-static inline double now_s(void)
+static inline unsigned long long now_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static inline double now_s(void)
+{
+	return now_ns() / 1e9;
 }
 
 #endif
