@@ -30,7 +30,7 @@ struct analysis {
 };
 
 int analysis_alloc(struct analysis **out, const struct tlat_params *p,
-		   const struct tlat_source_ops *ops)
+		   const struct aa_adapter_ops *interference)
 {
 	struct aa_config cfg = {
 		.nr_cpus = p->cpus.nr_cpus,
@@ -42,13 +42,13 @@ int analysis_alloc(struct analysis **out, const struct tlat_params *p,
 	int nr = 0;
 
 	*out = NULL;
-	if (p->no_aa || !ops->interference)
+	if (p->no_aa || !interference)
 		return 0;
 	an = calloc(1, sizeof(*an));
 	if (!an)
 		return -ENOMEM;
 	an->params = p;
-	an->ops = ops->interference;
+	an->ops = interference;
 	while (an->ops->systems[nr])
 		nr++;
 	/* room for workqueue and the NULL */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd/cli.h"
+#include "cmd/actions_parse.h"
 #include "cmd/cli_local.h"
 #include "output/plot.h"
 #include "sources/collect.h"

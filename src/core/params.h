@@ -11,8 +11,8 @@
 #include <stddef.h>
 
 #include "core/sample.h"
-#include "util/cpuset.h"
-#include "run/actions.h"
+#include "core/cpuset.h"
+#include "core/actions.h"
 
 /* rtla's and the kernel's default for the measuring threads: SCHED_FIFO 95 */
 #define TLAT_DEFAULT_PRIO	95

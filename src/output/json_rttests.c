@@ -14,7 +14,7 @@
 #include "core/array.h"
 #include "core/version.h"
 #include "output/json.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/json.h"
 #include "util/sysinfo.h"
 

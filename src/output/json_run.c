@@ -12,8 +12,8 @@
 
 #include "core/array.h"
 #include "output/json.h"
-#include "run/actions.h"
-#include "util/cpuset.h"
+#include "core/actions.h"
+#include "core/cpuset.h"
 #include "util/json.h"
 
 /* a key of tlat record's description of the run, if the report has one */

@@ -11,7 +11,7 @@
 #include "core/version.h"
 #include "output/json.h"
 #include "stats/loglinear.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/json.h"
 
 #define ISO_8601	"%Y-%m-%dT%H:%M:%SZ"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "output/report.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 
 bool report_cpu_shown(const struct tlat_report *report, int cpu)
 {

@@ -90,7 +90,7 @@ int run_consumers_init(struct run *run, char *err)
 
 int run_analysis_init(struct run *run, const struct tlat_source_ops *ops, char *err)
 {
-	if (analysis_alloc(&run->analysis, run->params, ops) ||
+	if (analysis_alloc(&run->analysis, run->params, ops->interference) ||
 	    (run->analysis && pipeline_add(&run->pipeline, &analysis_consumer_ops, run->analysis))) {
 		tlat_err(err, "out of memory");
 		return -ENOMEM;

@@ -16,7 +16,7 @@
 #include "run/pipeline.h"
 #include "run/run.h"
 #include "trace/collector.h"
-#include "trace/dat_read.h"
+#include "tracedat/dat_read.h"
 #include "trace/extra_events.h"
 #include "trace/text_save.h"
 #include "util/sysinfo.h"

@@ -17,7 +17,7 @@
 #include "run/actions.h"
 #include "run/run_local.h"
 #include "trace/ksyms.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 
 /* the action keeps what the kernel's own buffers would: its size on each CPU */
 #define TRACE_DEFAULT_KB	4096

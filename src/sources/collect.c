@@ -1,10 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * collect.c - whether a run needs its samples' trace events (see collect.h).
+ * collect.c - whether a run needs its samples' trace events, and a pass of
+ * the collector it takes (see collect.h).
  */
+#include "core/actions.h"
 #include "core/array.h"
-#include "run/actions.h"
 #include "sources/collect.h"
+
+int collect_drain(const struct tlat_source_ops *ops, struct tlat_source *src,
+		  struct tlat_collector *c, u64 until_ns, char *err)
+{
+	const struct tlat_kernel_collector_ops *k = ops->kernel;
+	int ret;
+
+	/* a kernel collector's samples reach no buffer: nothing there to read */
+	if (k && src) {
+		ret = k->drain(src, c->sink, &c->counts.processed, &c->counts.missed, err);
+		if (ret <= 0)
+			return ret;
+	}
+	return collector_drain(c, until_ns, err);
+}
 
 const char *collect_needs_trace(const struct tlat_params *p)
 {

@@ -189,11 +189,15 @@ void kernel_source_close(struct tlat_source *src);
 #define KERNEL_SOURCE_OPS						\
 	.start = kernel_source_start,					\
 	.arm_thresholds = kernel_source_arm_thresholds,			\
-	.per_cpu_order = true,						\
-	.record = kernel_source_record,					\
 	.trace_instance = kernel_source_trace_instance,			\
 	.stop = kernel_source_stop,					\
 	.user_data = kernel_source_user_data,				\
+	.close = kernel_source_close
+
+/* their decoders' shared members: each sample stands alone in its record */
+#define KERNEL_DECODER_OPS						\
+	.per_cpu_order = true,						\
+	.record = kernel_source_record,					\
 	.close = kernel_source_close
 
 #endif

@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "sources/source.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 
 #define MOD_AGG_DEVICE	"/dev/tlat_agg"
 

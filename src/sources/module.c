@@ -30,7 +30,7 @@
 #include "sources/collect.h"
 #include "sources/kernel_source.h"
 #include "sources/mod_agg.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/knobs.h"
 #include "util/spawn.h"
 
@@ -507,25 +507,32 @@ static void mod_report(struct tlat_source *src, const struct tlat_notes *notes)
 		  src->loaded_by_us ? ", loaded for this run" : "");
 }
 
-const struct tlat_source_ops module_source_ops = {
-	.name = "module",
+static const struct tlat_decoder_ops mod_decoder_ops = {
 	.systems = mod_systems,
-	.interference = &aa_stock_ops,
-	.probe = mod_probe,
-	.kernel_probe = mod_kernel_probe,
-	.kernel_with_aa = "the samples' and its events in overwrite mode, decoded only at a hit",
-	.open = mod_open,
-	.decoder = mod_decoder,
-	.report = mod_report,
+	.open = mod_decoder,
+	KERNEL_DECODER_OPS,
+};
+
+static const struct tlat_kernel_collector_ops mod_kernel_ops = {
+	.probe = mod_kernel_probe,
+	.with_aa = "the samples' and its events in overwrite mode, decoded only at a hit",
 	.drain = mod_drain,
 	.events_deferred = mod_events_deferred,
 	.deferred_records = true,
 	.resume = mod_resume,
+};
+
+const struct tlat_source_ops module_source_ops = {
+	.name = "module",
+	.decoder = &mod_decoder_ops,
+	.kernel = &mod_kernel_ops,
+	.interference = &aa_stock_ops,
+	.probe = mod_probe,
+	.open = mod_open,
+	.report = mod_report,
 	.start = kernel_source_start,
 	/* the warm-up's end also resets the aggregates */
 	.arm_thresholds = mod_arm_thresholds,
-	.per_cpu_order = true,
-	.record = kernel_source_record,
 	.trace_instance = kernel_source_trace_instance,
 	.stop = kernel_source_stop,
 	.user_data = kernel_source_user_data,

@@ -18,7 +18,7 @@
 #include "analysis/aa_adapter.h"
 #include "core/err.h"
 #include "sources/kernel_source.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/knobs.h"
 
 #define TL_DEFAULT_BUFFER_KB	2048
@@ -311,13 +311,18 @@ static void tl_report(struct tlat_source *src, const struct tlat_notes *notes)
 		  src->ks.user_threads ? "user" : "kernel");
 }
 
+static const struct tlat_decoder_ops tl_decoder_ops = {
+	.systems = tl_systems,
+	.open = tl_decoder,
+	KERNEL_DECODER_OPS,
+};
+
 const struct tlat_source_ops timerlat_source_ops = {
 	.name = "timerlat",
-	.systems = tl_systems,
+	.decoder = &tl_decoder_ops,
 	.interference = &aa_osnoise_ops,
 	.probe = tl_probe,
 	.open = tl_open,
-	.decoder = tl_decoder,
 	.report = tl_report,
 	KERNEL_SOURCE_OPS,
 };

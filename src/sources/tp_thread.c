@@ -21,7 +21,7 @@
 #include "sources/tracepoints_local.h"
 #include "stats/aggregate.h"
 #include "util/clock.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/sample_ring.h"
 
 /*

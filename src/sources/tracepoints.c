@@ -511,22 +511,31 @@ static void tp_close(struct tlat_source *src)
 	free(src);
 }
 
-const struct tlat_source_ops tracepoints_source_ops = {
-	.name = "tracepoints",
+static const struct tlat_decoder_ops tp_decoder_ops = {
 	.systems = tp_systems,
-	.interference = &aa_stock_ops,
 	/* hrtimer expiries are CLOCK_MONOTONIC times, compared with record times */
 	.clock = "mono",
-	.probe = tp_probe,
-	.kernel_probe = tp_kernel_probe,
-	.kernel_with_aa = "its events in overwrite mode, decoded only at a hit",
-	.open = tp_open,
-	.decoder = tp_decoder,
-	.start = tp_start,
+	.open = tp_decoder,
 	.record = tp_record,
 	.lost = tp_lost,
+	.close = tp_close,
+};
+
+static const struct tlat_kernel_collector_ops tp_kernel_ops = {
+	.probe = tp_kernel_probe,
+	.with_aa = "its events in overwrite mode, decoded only at a hit",
 	.drain = tp_drain,
 	.events_deferred = tp_events_deferred,
+};
+
+const struct tlat_source_ops tracepoints_source_ops = {
+	.name = "tracepoints",
+	.decoder = &tp_decoder_ops,
+	.kernel = &tp_kernel_ops,
+	.interference = &aa_stock_ops,
+	.probe = tp_probe,
+	.open = tp_open,
+	.start = tp_start,
 	.stop = tp_stop,
 	.report = tp_report,
 	.user_data = tp_user_data,

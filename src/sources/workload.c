@@ -20,7 +20,7 @@
 
 #include "core/err.h"
 #include "sources/workload.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 
 struct workload_thread {
 	struct workload *wl;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "core/err.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/idle.h"
 
 const struct idle_backend idle_cpupower = {

@@ -8,7 +8,7 @@
 #define TLAT_UTIL_PARSE_H
 
 #include "core/params.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 
 /**
  * parse_cpu_list - a CPU list, such as "0-3,5,7-8"

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/systune.h"
 
 /*

@@ -14,7 +14,7 @@
 #include "cmd/cli.h"
 #include "output/json.h"
 #include "output/report.h"
-#include "trace/dat_meta.h"
+#include "tracedat/dat_meta.h"
 
 static void fuzz_documents(const char *text)
 {

@@ -1571,14 +1571,14 @@ static void test_stack_decode_61rt(void **state)
 	unsigned char data[256] = { 0 };
 	struct tep_record record = { .cpu = 0, .ts = 1, .data = data };
 	struct kstack_event ks;
-	u64 out[AA_MAX_FRAMES];
+	u64 out[TLAT_STACK_MAX_FRAMES];
 
 	(void)state;
 	assert_int_equal(kstack_event_init(&ks, tep, "ftrace", "kernel_stack", "size", "caller"),
 			 0);
 	record.size = stack_record(data, 12, 3, ips, 11);
 	assert_int_equal(kstack_decode(&ks, tep_find_event(tep, KERNEL_STACK_ID), &record,
-				       out, AA_MAX_FRAMES), 3);
+				       out, TLAT_STACK_MAX_FRAMES), 3);
 	assert_memory_equal(out, ips, 3 * sizeof(u64));
 	tep_free(tep);
 }
@@ -1590,7 +1590,7 @@ struct stack_sink {
 	u64 ts;
 	u32 seq;
 	int nr;
-	u64 ips[AA_MAX_FRAMES];
+	u64 ips[TLAT_STACK_MAX_FRAMES];
 };
 
 static void sink_stack(struct tlat_sink *sink, const struct tlat_stack *stack)
@@ -1630,7 +1630,7 @@ static void test_stack_decode_module(void **state)
 	struct tep_record record = { .cpu = 1, .ts = 5, .data = data, .size = 20 + 24 };
 	u32 loc = 20 | (24 << 16);	/* the array at offset 20, 24 bytes long */
 	u32 nr = 3, seq = 7;
-	u64 out[AA_MAX_FRAMES];
+	u64 out[TLAT_STACK_MAX_FRAMES];
 	struct stack_sink sink = { .sink.stack = sink_stack };
 	struct kstack_event ks;
 
@@ -1640,7 +1640,7 @@ static void test_stack_decode_module(void **state)
 	memcpy(data + 16, &loc, 4);
 	memcpy(data + 20, three, sizeof(three));
 	assert_int_equal(kstack_event_init(&ks, tep, "tlat", "tlat_stack", "nr", "ips"), 0);
-	assert_int_equal(kstack_decode(&ks, event, &record, out, AA_MAX_FRAMES), 3);
+	assert_int_equal(kstack_decode(&ks, event, &record, out, TLAT_STACK_MAX_FRAMES), 3);
 	assert_memory_equal(out, three, sizeof(three));
 
 	/* forwarded with its activation's seqnum */
@@ -1667,23 +1667,23 @@ static void test_stack_decode_612(void **state)
 	struct tep_record record = { .cpu = 2, .ts = 777, .data = data };
 	struct stack_sink sink = { .sink.stack = sink_stack };
 	struct kstack_event ks;
-	u64 out[AA_MAX_FRAMES];
+	u64 out[TLAT_STACK_MAX_FRAMES];
 
 	(void)state;
 	assert_int_equal(kstack_event_init(&ks, tep, "ftrace", "kernel_stack", "size", "caller"),
 			 0);
 	/* the record ends with the last frame: 16 + 5 * 8 bytes */
 	record.size = stack_record(data, 8, 5, five, 5);
-	assert_int_equal(kstack_decode(&ks, event, &record, out, AA_MAX_FRAMES), 5);
+	assert_int_equal(kstack_decode(&ks, event, &record, out, TLAT_STACK_MAX_FRAMES), 5);
 	assert_memory_equal(out, five, sizeof(five));
 	/* max bounds it */
 	assert_int_equal(kstack_decode(&ks, event, &record, out, 2), 2);
 	/* a size beyond the record is bounded by the record */
 	record.size = stack_record(data, 8, 10, five, 5);
-	assert_int_equal(kstack_decode(&ks, event, &record, out, AA_MAX_FRAMES), 5);
+	assert_int_equal(kstack_decode(&ks, event, &record, out, TLAT_STACK_MAX_FRAMES), 5);
 	/* ULONG_MAX ends the stack, as in trace_stack_print() */
 	record.size = stack_record(data, 8, 4, ended, 4);
-	assert_int_equal(kstack_decode(&ks, event, &record, out, AA_MAX_FRAMES), 2);
+	assert_int_equal(kstack_decode(&ks, event, &record, out, TLAT_STACK_MAX_FRAMES), 2);
 	assert_memory_equal(out, ended, 2 * sizeof(u64));
 
 	/* forwarded without repeats, with the record's CPU and time */

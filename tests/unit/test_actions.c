@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "cmd/cli.h"
+#include "cmd/actions_parse.h"
 #include "run/actions.h"
 
 static volatile sig_atomic_t got_signal;

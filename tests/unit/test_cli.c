@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "cmd/cli.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 
 #define NR_CPUS	4
 

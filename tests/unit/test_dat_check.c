@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "trace/dat_check.h"
+#include "tracedat/dat_check.h"
 
 struct file {
 	unsigned char b[8192];

@@ -24,9 +24,9 @@
 #include <cmocka.h>
 
 #include "core/err.h"
-#include "trace/dat_check.h"
-#include "trace/dat_read.h"
-#include "trace/tracecmd_private.h"
+#include "tracedat/dat_check.h"
+#include "tracedat/dat_read.h"
+#include "tracedat/tracecmd_private.h"
 
 /* a recording of tlat record, version 7, stopped with a stack in its analysis */
 #define GOLDEN		"tests/golden/recordings/timerlat-6.12.dat.xz"

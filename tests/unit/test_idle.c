@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "cmd/cli.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/idle.h"
 #include "util/parse.h"
 

@@ -23,7 +23,7 @@
 #include "core/version.h"
 #include "output/json.h"
 #include "stats/loglinear.h"
-#include "trace/dat_meta.h"
+#include "tracedat/dat_meta.h"
 
 #define NR_CPUS		4
 

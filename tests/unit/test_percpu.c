@@ -21,7 +21,8 @@
 #include "run/pipeline.h"
 #include "trace/buffer_percpu.h"
 #include "trace/collector.h"
-#include "util/cpuset.h"
+#include "trace/collector_percpu.h"
+#include "core/cpuset.h"
 
 #define NR_CPUS		4
 #define MAX_RECORDS	4096
@@ -119,8 +120,7 @@ static void fake_record(struct tlat_source *src, struct tep_event *event,
 	}
 }
 
-static const struct tlat_source_ops fake_ops = {
-	.name = "fake",
+static const struct tlat_decoder_ops fake_ops = {
 	.per_cpu_order = true,
 	.record = fake_record,
 };
@@ -179,6 +179,12 @@ static void counted_free(struct counted *ct)
 	cli_params_free(&ct->params);
 }
 
+/* one pass of the per-CPU read, as collector_drain() makes it */
+static int percpu_pass(struct tlat_collector *c, u64 until_ns)
+{
+	return collector_percpu_drain(c->percpu, until_ns, c->sink, &c->counts);
+}
+
 static void collector_on(struct tlat_collector *c, struct counted *ct, struct streams *s,
 			 int readers)
 {
@@ -188,7 +194,7 @@ static void collector_on(struct tlat_collector *c, struct counted *ct, struct st
 	c->readers = readers;
 	c->streams = &streams_ops;
 	c->streams_ctx = s;
-	assert_int_equal(collector_percpu_choose(c), 0);
+	assert_int_equal(collector_choose_read(c), 0);
 	assert_non_null(c->percpu);
 }
 
@@ -231,7 +237,7 @@ static void compare_from(struct streams *s, int readers, u64 stop_thread_us, boo
 	collector_on(&c, per_cpu, s, readers);
 	do {
 		/* a deadline passed already: each reader hands on a few records */
-		ret = collector_percpu_drain(&c, cut_short ? 1 : 0);
+		ret = percpu_pass(&c, cut_short ? 1 : 0);
 		assert_true(ret == 0 || ret == 1);
 		passes++;
 	} while (ret);
@@ -244,9 +250,9 @@ static void compare_from(struct streams *s, int readers, u64 stop_thread_us, boo
 	collector_init_offline(&m, NULL, &fake_ops);
 	collector_attach(&m, NULL, &merge->pl.sink);
 	merged(s, &m);
-	assert_int_equal(c.processed, m.processed);
-	assert_int_equal(c.missed, m.missed);
-	assert_int_equal(c.missed, s->nr[3] > 500 ? 12 : 0);
+	assert_int_equal(c.counts.processed, m.counts.processed);
+	assert_int_equal(c.counts.missed, m.counts.missed);
+	assert_int_equal(c.counts.missed, s->nr[3] > 500 ? 12 : 0);
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
 		assert_int_equal(per_cpu->stacks[cpu], merge->stacks[cpu]);
 		assert_int_equal(per_cpu->ips_sum[cpu], merge->ips_sum[cpu]);
@@ -403,14 +409,14 @@ static void test_deadline_leaves_records(void **state)
 	(void)state;
 	counted_init(&a, 0);
 	collector_on(&c, &a, s, 1);
-	assert_int_equal(collector_percpu_drain(&c, 1), 1);
+	assert_int_equal(percpu_pass(&c, 1), 1);
 	for (int cpu = 0; cpu < NR_CPUS; cpu++)
 		read += s->next[cpu];
 	/* the clock is looked at every 64 records: 63 handed on, one pending */
 	assert_int_equal(read, 63);
-	assert_int_equal(c.processed, 63);
-	assert_int_equal(collector_percpu_drain(&c, 0), 0);
-	assert_int_equal(c.processed, NR_CPUS * 2000);
+	assert_int_equal(c.counts.processed, 63);
+	assert_int_equal(percpu_pass(&c, 0), 0);
+	assert_int_equal(c.counts.processed, NR_CPUS * 2000);
 	assert_int_equal(a.count[0][TLAT_CTX_IRQ], 1000);
 	collector_free(&c);
 	counted_free(&a);
@@ -440,7 +446,7 @@ static void test_auto_readers_follow_the_measured_cpus(void **state)
 		collector_attach(&c, NULL, &a.pl.sink);
 		c.nr_cpus = cases[i].possible;
 		c.measured = &set;
-		assert_int_equal(collector_percpu_choose(&c), 0);
+		assert_int_equal(collector_choose_read(&c), 0);
 		if (!cases[i].readers)
 			snprintf(want, sizeof(want),
 				 "merged, because auto reads per CPU from 8 measured CPUs");
@@ -462,10 +468,10 @@ static void test_read_mode_says_why(void **state)
 
 	(void)state;
 	counted_init(&a, 0);
-	collector_init_offline(&c, NULL, &tracepoints_source_ops);
+	collector_init_offline(&c, NULL, tracepoints_source_ops.decoder);
 	collector_attach(&c, NULL, &a.pl.sink);
 	c.nr_cpus = NR_CPUS;
-	assert_int_equal(collector_percpu_choose(&c), 0);
+	assert_int_equal(collector_choose_read(&c), 0);
 	assert_null(c.percpu);
 	assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)),
 			    "merged, because the source pairs events across CPUs");
@@ -474,14 +480,14 @@ static void test_read_mode_says_why(void **state)
 	collector_attach(&c, NULL, &a.pl.sink);
 	c.nr_cpus = NR_CPUS;
 	c.readers = 2;
-	assert_int_equal(collector_percpu_choose(&c), 0);
+	assert_int_equal(collector_choose_read(&c), 0);
 	assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)), "per-CPU, 2 readers");
 	collector_free(&c);
 	collector_init_offline(&c, NULL, &fake_ops);
 	collector_attach(&c, NULL, &a.pl.sink);
 	c.nr_cpus = NR_CPUS;
 	c.readers = -1;
-	assert_int_equal(collector_percpu_choose(&c), 0);
+	assert_int_equal(collector_choose_read(&c), 0);
 	assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)),
 			    "merged, because --readers merged");
 	collector_free(&c);

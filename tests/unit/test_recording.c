@@ -14,7 +14,8 @@
 #include <cmocka.h>
 
 #include "cmd/cli.h"
-#include "trace/dat_read.h"
+#include "sources/source.h"
+#include "tracedat/dat_read.h"
 
 #define NR_CPUS		4
 #define MAX_SAMPLES	64
@@ -73,7 +74,7 @@ struct fixture {
 	struct tlat_params params;
 	struct tep_handle *tep;
 	struct tlat_source *src;
-	const struct tlat_source_ops *ops;
+	const struct tlat_decoder_ops *ops;
 	struct tlat_sample s[MAX_SAMPLES];
 	int n;
 	char err[TLAT_ERR_LEN];
@@ -123,9 +124,9 @@ static int teardown(void **state)
 
 static void open_decoder(struct fixture *f, const struct tlat_source_ops *ops)
 {
-	f->ops = ops;
-	assert_non_null(ops->decoder);
-	assert_int_equal(ops->decoder(&f->src, &f->params, f->tep, f->err), 0);
+	f->ops = ops->decoder;
+	assert_non_null(f->ops);
+	assert_int_equal(f->ops->open(&f->src, &f->params, f->tep, f->err), 0);
 }
 
 /* one record of event id by pid on cpu at ts, its payload after the common header */
@@ -267,9 +268,9 @@ static void test_module_decoder_needs_its_format(void **state)
 	struct fixture *f = *state;
 	struct tlat_source *src = NULL;
 
-	assert_int_not_equal(module_source_ops.decoder(&src, &f->params, f->tep, f->err), 0);
+	assert_int_not_equal(module_source_ops.decoder->open(&src, &f->params, f->tep, f->err), 0);
 	assert_non_null(strstr(f->err, "tlat:tlat_sample"));
-	module_source_ops.close(src);
+	module_source_ops.decoder->close(src);
 }
 
 int main(void)

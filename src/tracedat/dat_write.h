@@ -6,8 +6,8 @@
  * with libtraceevent's kbuffer, are what the collector hands on, so the
  * live run sees exactly the records the file holds.
  */
-#ifndef TLAT_TRACE_DAT_WRITE_H
-#define TLAT_TRACE_DAT_WRITE_H
+#ifndef TLAT_TRACEDAT_DAT_WRITE_H
+#define TLAT_TRACEDAT_DAT_WRITE_H
 
 #include <event-parse.h>
 #include <tracefs.h>

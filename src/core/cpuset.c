@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 
 int cpuset_init(struct tlat_cpuset *cpus, int nr_cpus)
 {

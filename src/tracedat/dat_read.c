@@ -13,11 +13,11 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "trace/dat_check.h"
-#include "trace/dat_open.h"
-#include "trace/dat_pages.h"
-#include "trace/dat_read.h"
-#include "trace/tracecmd_private.h"
+#include "tracedat/dat_check.h"
+#include "tracedat/dat_open.h"
+#include "tracedat/dat_pages.h"
+#include "tracedat/dat_read.h"
+#include "tracedat/tracecmd_private.h"
 
 /* the first bytes of every trace.dat */
 #define DAT_MAGIC	"\027\010\104tracing"
@@ -190,7 +190,7 @@ void dat_reader_close(struct dat_reader *rec)
 /* one source's decoder, counting the samples it finds */
 struct scan_decoder {
 	struct tlat_sink sink;		/* first: the decoder calls back through it */
-	const struct tlat_source_ops *ops;
+	const struct dat_decoder *dec;
 	struct tlat_source *src;
 	u64 samples;
 	u64 user_samples;
@@ -237,9 +237,9 @@ static int scan_record(struct tep_event *event, struct tep_record *record, int c
 	for (int i = 0; i < scan->nr_decoders; i++) {
 		struct scan_decoder *d = &scan->decoders[i];
 
-		if (record->missed_events && d->ops->lost)
-			d->ops->lost(d->src, cpu);
-		d->ops->record(d->src, event, record, &d->sink);
+		if (record->missed_events && d->dec->ops->lost)
+			d->dec->ops->lost(d->src, cpu);
+		d->dec->ops->record(d->src, event, record, &d->sink);
 	}
 	return 0;
 }
@@ -261,8 +261,8 @@ static void scan_pick(const struct scan *scan, struct dat_reader_info *info)
 		const struct scan_decoder *d = &scan->decoders[i];
 
 		/* tlat record's word counts even for a run too short for samples */
-		if (info->has_meta ? !strcmp(d->ops->name, info->meta.source) : d->samples > 0) {
-			info->ops = d->ops;
+		if (info->has_meta ? !strcmp(d->dec->name, info->meta.source) : d->samples > 0) {
+			info->decoder = d->dec;
 			info->samples = d->samples;
 			/* a stop at the first activation may have kept none */
 			info->user_data = d->user_samples || info->meta.user_data;
@@ -272,30 +272,28 @@ static void scan_pick(const struct scan *scan, struct dat_reader_info *info)
 }
 
 int dat_reader_scan(struct dat_reader *rec, const struct tlat_params *params,
-		   struct dat_reader_info *info, char *err)
+		    const struct dat_decoder *decoders, size_t nr_decoders,
+		    struct dat_reader_info *info, char *err)
 {
 	struct tep_event *print = tep_find_event_by_name(rec->tep, "ftrace", "print");
 	struct scan scan = { .info = info, .print_id = print ? print->id : -1 };
-	const struct tlat_source_ops *ops;
 	char why[TLAT_ERR_LEN];
-	size_t nr_sources = 0;
 	int ret;
 
 	memset(info, 0, sizeof(*info));
 	scan.print_buf = print ? tep_find_field(print, "buf") : NULL;
-	while (source_nth(nr_sources))
-		nr_sources++;
-	scan.decoders = calloc(nr_sources, sizeof(*scan.decoders));
+	scan.decoders = calloc(nr_decoders, sizeof(*scan.decoders));
 	if (!scan.decoders) {
 		tlat_err(err, "out of memory");
 		return -ENOMEM;
 	}
 	/* a source whose events have no format in the file did not record it */
-	for (size_t i = 0; (ops = source_nth(i)); i++) {
+	for (size_t i = 0; i < nr_decoders; i++) {
+		const struct tlat_decoder_ops *ops = decoders[i].ops;
 		struct scan_decoder *d = &scan.decoders[scan.nr_decoders];
 
-		*d = (struct scan_decoder){ .sink.sample = scan_sample, .ops = ops };
-		if (ops->decoder && !ops->decoder(&d->src, params, rec->tep, why))
+		*d = (struct scan_decoder){ .sink.sample = scan_sample, .dec = &decoders[i] };
+		if (!ops->open(&d->src, params, rec->tep, why))
 			scan.nr_decoders++;
 		else if (d->src)
 			ops->close(d->src);
@@ -315,13 +313,13 @@ int dat_reader_scan(struct dat_reader *rec, const struct tlat_params *params,
 	if (!dat_run_complete(&info->run))
 		dat_run_free(&info->run);
 	for (int i = 0; i < scan.nr_decoders; i++)
-		scan.decoders[i].ops->close(scan.decoders[i].src);
+		scan.decoders[i].dec->ops->close(scan.decoders[i].src);
 	free(scan.decoders);
 	if (ret) {
 		dat_reader_error(rec, ret, err);
 		return ret;
 	}
-	if (!info->ops) {
+	if (!info->decoder) {
 		tlat_err(err, info->has_meta ?
 			 "the recording is of a source this tlat cannot decode" :
 			 "the recording has no timerlat samples (ftrace:timerlat, tlat:tlat_sample or tlat's markers)");

@@ -4,8 +4,8 @@
  * read is bounded by the end of what is walked (the file, or one of its
  * sections), and a read that would pass it is one line naming what.
  */
-#ifndef TLAT_TRACE_DAT_WALK_H
-#define TLAT_TRACE_DAT_WALK_H
+#ifndef TLAT_TRACEDAT_DAT_WALK_H
+#define TLAT_TRACEDAT_DAT_WALK_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -11,8 +11,8 @@
  * header of trace-cmd 3.1.6 has them; the option ids are trace.dat's on-disk
  * numbers, which never change.
  */
-#ifndef TLAT_TRACE_TRACECMD_PRIVATE_H
-#define TLAT_TRACE_TRACECMD_PRIVATE_H
+#ifndef TLAT_TRACEDAT_TRACECMD_PRIVATE_H
+#define TLAT_TRACEDAT_TRACECMD_PRIVATE_H
 
 #include <stdbool.h>
 #include <trace-cmd.h>

@@ -2,8 +2,8 @@
 /*
  * cpuset.h - a CPU set sized for this machine (CPU_ALLOC), not CPU_SETSIZE.
  */
-#ifndef TLAT_UTIL_CPUSET_H
-#define TLAT_UTIL_CPUSET_H
+#ifndef TLAT_CORE_CPUSET_H
+#define TLAT_CORE_CPUSET_H
 
 #include <sched.h>
 #include <stdbool.h>

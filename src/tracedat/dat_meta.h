@@ -5,8 +5,8 @@
  * the measured window and the thresholds ("tlat-record: ..."), and what the
  * run's JSON document would say of it ("tlat-run: K/N ...").
  */
-#ifndef TLAT_TRACE_DAT_META_H
-#define TLAT_TRACE_DAT_META_H
+#ifndef TLAT_TRACEDAT_DAT_META_H
+#define TLAT_TRACEDAT_DAT_META_H
 
 #include <stdbool.h>
 #include <stddef.h>

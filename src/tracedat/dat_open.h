@@ -4,11 +4,11 @@
  * unparsed where the file's layout allows: tlat report parses them only
  * when it prints a name (dat_reader_symbols()).
  */
-#ifndef TLAT_TRACE_DAT_OPEN_H
-#define TLAT_TRACE_DAT_OPEN_H
+#ifndef TLAT_TRACEDAT_DAT_OPEN_H
+#define TLAT_TRACEDAT_DAT_OPEN_H
 
-#include "trace/dat_check.h"
-#include "trace/tracecmd_private.h"
+#include "tracedat/dat_check.h"
+#include "tracedat/tracecmd_private.h"
 
 /**
  * dat_open - open a trace.dat whose layout dat_check() walked

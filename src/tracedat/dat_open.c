@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 
 #include "core/sanitize.h"
-#include "trace/dat_open.h"
-#include "trace/tracecmd_private.h"
+#include "tracedat/dat_open.h"
+#include "tracedat/tracecmd_private.h"
 
 /* trace-cmd's plugins print events; tlat reads fields */
 #define DAT_OPEN_FLAGS	(TRACECMD_FL_LOAD_NO_PLUGINS | TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS)

@@ -16,8 +16,8 @@
 
 #include "core/err.h"
 #include "trace/buffer_read.h"
-#include "trace/dat_write.h"
-#include "trace/tracecmd_private.h"
+#include "tracedat/dat_write.h"
+#include "tracedat/tracecmd_private.h"
 
 struct rec_cpu {
 	int fd;				/* this CPU's pages, for libtracecmd */

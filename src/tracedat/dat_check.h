@@ -7,8 +7,8 @@
  * and the CPUs' data must fit in the file, and in its section. Compressed
  * sections are checked as far as their compression header.
  */
-#ifndef TLAT_TRACE_DAT_CHECK_H
-#define TLAT_TRACE_DAT_CHECK_H
+#ifndef TLAT_TRACEDAT_DAT_CHECK_H
+#define TLAT_TRACEDAT_DAT_CHECK_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,13 +6,13 @@
  * allocation and no copy per record, and each record's event found by its
  * id in a table. This is what lets tlat report keep up with many CPUs.
  */
-#ifndef TLAT_TRACE_DAT_PAGES_H
-#define TLAT_TRACE_DAT_PAGES_H
+#ifndef TLAT_TRACEDAT_DAT_PAGES_H
+#define TLAT_TRACEDAT_DAT_PAGES_H
 
 #include <trace-cmd.h>
 
 #include "core/sample.h"
-#include "trace/dat_write.h"
+#include "tracedat/dat_write.h"
 
 struct dat_pages;
 

@@ -7,15 +7,15 @@
  * (the measured window, the thresholds, its description) it put in the
  * recording itself (dat_meta.h).
  */
-#ifndef TLAT_TRACE_DAT_READ_H
-#define TLAT_TRACE_DAT_READ_H
+#ifndef TLAT_TRACEDAT_DAT_READ_H
+#define TLAT_TRACEDAT_DAT_READ_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "sources/source.h"
-#include "trace/dat_meta.h"
-#include "trace/dat_write.h"
+#include "trace/decoder.h"
+#include "tracedat/dat_meta.h"
+#include "tracedat/dat_write.h"
 
 struct dat_reader;
 
@@ -120,8 +120,15 @@ void dat_reader_close(struct dat_reader *rec);
  * the source, the pass reads no further than its lines, and the real pass
  * counts the samples and finds the last time instead.
  */
+/* a source's decoder, as a recording's scan tries it */
+struct dat_decoder {
+	const char *name;			/* the source's, as tlat record's line says */
+	const struct tlat_decoder_ops *ops;
+};
+
 struct dat_reader_info {
-	const struct tlat_source_ops *ops;	/* the source whose samples it holds */
+	/* the decoder of the source whose samples it holds, of the scan's list */
+	const struct dat_decoder *decoder;
 	u64 samples;				/* how many its decoder found */
 	bool user_data;				/* some of user-return latency */
 	bool has_meta;
@@ -142,16 +149,20 @@ void dat_reader_info_free(struct dat_reader_info *info);
  * dat_reader_scan - find which source recorded a recording, and what it says of its run
  * @rec: the reader; the real pass may follow on it
  * @params: the options, as they will be for the real pass
+ * @decoders: the sources' decoders, in order of preference; @info points
+ *	into it, which must outlive @info
+ * @nr_decoders: how many
  * @info: filled in; free with dat_reader_info_free()
  * @err: the error line, on failure
  *
  * Reads tlat record's lines, which name the source; without them, decodes
- * the whole recording with every source's decoder: the first in auto's
- * order that finds samples recorded it.
+ * the whole recording with every decoder: the first that finds samples
+ * recorded it.
  *
  * Returns 0, -ENOENT with @err set if no source finds samples, or -errno.
  */
 int dat_reader_scan(struct dat_reader *rec, const struct tlat_params *params,
-		   struct dat_reader_info *info, char *err);
+		    const struct dat_decoder *decoders, size_t nr_decoders,
+		    struct dat_reader_info *info, char *err);
 
 #endif

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace/dat_walk.h"
+#include "tracedat/dat_walk.h"
 
 int dw_damaged(struct dat_walk *w, const char *fmt, ...)
 {

@@ -22,9 +22,9 @@
 #include <sys/stat.h>
 #include <kbuffer.h>
 
-#include "trace/dat_pages.h"
+#include "tracedat/dat_pages.h"
 #include "trace/page_records.h"
-#include "trace/tracecmd_private.h"
+#include "tracedat/tracecmd_private.h"
 
 struct pages_cpu {
 	int index;			/* libtracecmd's CPU index, given to the callback */

@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "trace/dat_check.h"
-#include "trace/dat_walk.h"
+#include "tracedat/dat_check.h"
+#include "tracedat/dat_walk.h"
 
 #define DAT_MAGIC_LEN	10
 #define DAT_MAX_SECTIONS 1024		/* options sections chained in one file */

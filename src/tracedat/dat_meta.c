@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/array.h"
-#include "trace/dat_meta.h"
+#include "tracedat/dat_meta.h"
 
 int dat_meta_format(char *buf, size_t len, const struct dat_meta *m)
 {
