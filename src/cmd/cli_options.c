@@ -13,6 +13,7 @@
 #include "cmd/cli.h"
 #include "cmd/actions_parse.h"
 #include "cmd/cli_local.h"
+#include "cmd/parse_sched.h"
 #include "output/plot.h"
 #include "sources/collect.h"
 #include "util/parse.h"

@@ -75,7 +75,7 @@ struct tlat_event_req {
 	const char *trigger;	/* NULL: none */
 };
 
-/* --deepest-idle-state: cpuidle is left alone, or states deeper than N go */
+/* --deepest-idle-state: cpuidle is left alone, or states deeper than N go (util/idle.h's) */
 #define TLAT_IDLE_UNTOUCHED	-2
 #define TLAT_IDLE_NONE		-1	/* every state disabled */
 

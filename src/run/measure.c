@@ -374,17 +374,19 @@ enum tlat_exit tlat_measure(const struct tlat_params *params, const struct tlat_
 	signals_install();
 	/* bad input (a path that cannot be written) fails before anything changes */
 	if (run_init(&run, params, notes, err) || run_consumers_init(&run, err) ||
-	    systune_housekeeping(params, err)) {
+	    systune_housekeeping(&params->cpus,
+				 params->housekeeping_set ? &params->housekeeping : NULL, err)) {
 		run_free(&run);
 		return TLAT_EXIT_ERROR;
 	}
-	dma_fd = systune_dma_latency(params, err);
+	dma_fd = systune_dma_latency(params->dma_latency_us, err);
 	if (dma_fd < -1) {
 		run_free(&run);
 		return TLAT_EXIT_ERROR;
 	}
 	/* a stop signal only sets a flag: every way out passes the restore below */
-	if (idle_limit_apply(&idle, &idle_cpupower, params, &run.notes, err)) {
+	if (idle_limit_apply(&idle, &idle_cpupower, &params->cpus, params->deepest_idle_state,
+			     params->debug ? &run.notes : NULL, err)) {
 		status = TLAT_EXIT_ERROR;
 	} else if (session_open(&session, err)) {
 		status = TLAT_EXIT_ERROR;

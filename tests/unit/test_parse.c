@@ -18,6 +18,7 @@
 
 #include "core/err.h"
 #include "util/cpu_online.h"
+#include "cmd/parse_sched.h"
 #include "util/parse.h"
 
 #define SENTINEL	424242ULL
