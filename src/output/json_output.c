@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "output/output.h"
 
 struct json_output {

@@ -13,9 +13,9 @@
 
 #include "core/array.h"
 #include "core/version.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "core/cpuset.h"
-#include "util/json.h"
+#include "util/json_value.h"
 #include "util/sysinfo.h"
 
 /* rt-tests' RFC 2822 local time */

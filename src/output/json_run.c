@@ -11,10 +11,10 @@
 #include <string.h>
 
 #include "core/array.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "core/actions.h"
 #include "core/cpuset.h"
-#include "util/json.h"
+#include "util/json_value.h"
 
 /* a key of tlat record's description of the run, if the report has one */
 static struct json_object *recorded(const struct tlat_report *r, const char *key)

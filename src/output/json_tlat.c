@@ -9,10 +9,10 @@
  */
 #include "core/array.h"
 #include "core/version.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "stats/loglinear.h"
 #include "core/cpuset.h"
-#include "util/json.h"
+#include "util/json_value.h"
 
 #define ISO_8601	"%Y-%m-%dT%H:%M:%SZ"
 

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "run/loop.h"
 #include "run/run_local.h"
 #include "run/signals.h"

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 #include "core/array.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "run/run_local.h"
 #include "tracedat/dat_read.h"
 #include "core/cpuset.h"

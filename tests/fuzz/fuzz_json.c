@@ -12,7 +12,7 @@
 #include <json-c/json.h>
 
 #include "cmd/cli.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "output/report.h"
 #include "tracedat/dat_meta.h"
 

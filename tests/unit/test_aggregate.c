@@ -18,7 +18,7 @@
 #include <errno.h>
 
 #include "cmd/cli.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "output/text.h"
 #include "stats/consumer.h"
 #include "stats/loglinear.h"

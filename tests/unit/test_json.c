@@ -21,7 +21,7 @@
 
 #include "cmd/cli.h"
 #include "core/version.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "stats/loglinear.h"
 #include "tracedat/dat_meta.h"
 

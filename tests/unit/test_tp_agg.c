@@ -17,7 +17,7 @@
 #include <pthread.h>
 
 #include "run/pipeline.h"
-#include "sources/tp_agg.h"
+#include "sources/tracepoints/tp_agg.h"
 #include "stats/consumer.h"
 
 #define NR_ACTIVATIONS	20000

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <cmocka.h>
 
-#include "sources/tp_pair.h"
+#include "sources/tracepoints/tp_pair.h"
 
 #define NR_CPUS		4
 #define NO_THREAD_CPU	2	/* a CPU without a measuring thread */

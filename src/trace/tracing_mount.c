@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tracefs_mount.c - see tracefs_mount.h. Which mount is tlat's is written
+ * tracing_mount.c - see tracing_mount.h. Which mount is tlat's is written
  * down in a file next to the run locks, with the mount's id: a mount made
  * again later by someone else has another id, and is left alone.
  */
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "trace/tracefs_mount.h"
+#include "trace/tracing_mount.h"
 #include "util/runlock.h"
 
 #define MARK_NAME	"tracefs-mount"
@@ -78,7 +78,7 @@ static bool mark_read(unsigned long long *mnt_id, int *debugfs, char *dir, size_
 	return ok;
 }
 
-static void mark_write(const struct tracefs_mount *m)
+static void mark_write(const struct tracing_mount *m)
 {
 	char path[PATH_MAX], tmp[PATH_MAX + 8];
 	FILE *f;
@@ -93,7 +93,7 @@ static void mark_write(const struct tracefs_mount *m)
 		unlink(tmp);
 }
 
-static void mark_remove(const struct tracefs_mount *m)
+static void mark_remove(const struct tracing_mount *m)
 {
 	unsigned long long id;
 	char path[PATH_MAX], dir[PATH_MAX];
@@ -106,7 +106,7 @@ static void mark_remove(const struct tracefs_mount *m)
 }
 
 /* a mount of a tlat run that ended without undoing it (it was killed) */
-static void take_over(struct tracefs_mount *m)
+static void take_over(struct tracing_mount *m)
 {
 	unsigned long long id;
 	char dir[PATH_MAX];
@@ -120,7 +120,7 @@ static void take_over(struct tracefs_mount *m)
 	}
 }
 
-int tracefs_mount_get(struct tracefs_mount *m, char *err)
+int tracing_mount_get(struct tracing_mount *m, char *err)
 {
 	int ret;
 
@@ -151,14 +151,14 @@ int tracefs_mount_get(struct tracefs_mount *m, char *err)
 	 * besides: pin it to this one.
 	 */
 	if (tracefs_set_tracing_dir((char *)m->dir)) {
-		tracefs_mount_put(m, true);
+		tracing_mount_put(m, true);
 		tlat_err(err, "out of memory");
 		return -ENOMEM;
 	}
 	return 0;
 }
 
-void tracefs_mount_put(struct tracefs_mount *m, bool last)
+void tracing_mount_put(struct tracing_mount *m, bool last)
 {
 	char parent[PATH_MAX];
 

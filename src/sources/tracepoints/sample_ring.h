@@ -5,8 +5,8 @@
  * (the drain), a power-of-two ring of struct tlat_sample. A full ring drops
  * the new sample and counts it, as a full trace buffer loses events.
  */
-#ifndef TLAT_UTIL_SAMPLE_RING_H
-#define TLAT_UTIL_SAMPLE_RING_H
+#ifndef TLAT_SOURCES_TRACEPOINTS_SAMPLE_RING_H
+#define TLAT_SOURCES_TRACEPOINTS_SAMPLE_RING_H
 
 #include <errno.h>
 #include <stdbool.h>

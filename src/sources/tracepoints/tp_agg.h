@@ -8,8 +8,8 @@
  * reader (the drain), ordered by a sequence count: the reader copies the
  * whole aggregate and copies again if the writer was at it meanwhile.
  */
-#ifndef TLAT_SOURCES_TP_AGG_H
-#define TLAT_SOURCES_TP_AGG_H
+#ifndef TLAT_SOURCES_TRACEPOINTS_TP_AGG_H
+#define TLAT_SOURCES_TRACEPOINTS_TP_AGG_H
 
 #include "stats/aggregate.h"
 #include "stats/loglinear.h"

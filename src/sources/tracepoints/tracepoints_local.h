@@ -5,11 +5,11 @@
  * marker a thread writes after each wakeup, and the threads' side that the
  * ops create, drain and free. Private to the tracepoint source.
  */
-#ifndef TLAT_SOURCES_TRACEPOINTS_LOCAL_H
-#define TLAT_SOURCES_TRACEPOINTS_LOCAL_H
+#ifndef TLAT_SOURCES_TRACEPOINTS_TRACEPOINTS_LOCAL_H
+#define TLAT_SOURCES_TRACEPOINTS_TRACEPOINTS_LOCAL_H
 
 #include "sources/source.h"
-#include "sources/tp_pair.h"
+#include "sources/tracepoints/tp_pair.h"
 #include "sources/workload.h"
 #include "trace/kstack.h"
 

@@ -11,7 +11,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 
-#include "sources/tp_bpf_slot.h"
+#include "sources/tracepoints/tp_bpf_slot.h"
 
 char LICENSE[] SEC("license") = "GPL";
 

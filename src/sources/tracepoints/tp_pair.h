@@ -12,8 +12,8 @@
  * An activation with a missing event is dropped and counted, never completed
  * with another activation's events.
  */
-#ifndef TLAT_SOURCES_TP_PAIR_H
-#define TLAT_SOURCES_TP_PAIR_H
+#ifndef TLAT_SOURCES_TRACEPOINTS_TP_PAIR_H
+#define TLAT_SOURCES_TRACEPOINTS_TP_PAIR_H
 
 #include <stdbool.h>
 

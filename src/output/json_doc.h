@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * json.h - the run's results as one JSON document (--json), built with
+ * json_doc.h - the run's results as one JSON document (--json), built with
  * json-c: tlat's own versioned schema (docs/tlat-json.schema.json), or the
  * shape of rt-tests' cyclictest --json that CI harnesses already parse
  * (docs/tlat-rt-tests.schema.json).
  */
-#ifndef TLAT_OUTPUT_JSON_H
-#define TLAT_OUTPUT_JSON_H
+#ifndef TLAT_OUTPUT_JSON_DOC_H
+#define TLAT_OUTPUT_JSON_DOC_H
 
 #include <json.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * json.c - see json.h.
+ * json_value.c - see json_value.h.
  */
-#include "util/json.h"
+#include "util/json_value.h"
 
 struct json_object *json_time(time_t t, const char *format, bool utc)
 {

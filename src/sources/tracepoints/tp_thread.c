@@ -16,13 +16,13 @@
 
 #include "core/window.h"
 #include "sources/collect.h"
-#include "sources/tp_agg.h"
-#include "sources/tp_bpf.h"
-#include "sources/tracepoints_local.h"
+#include "sources/tracepoints/tp_agg.h"
+#include "sources/tracepoints/tp_bpf.h"
+#include "sources/tracepoints/tracepoints_local.h"
 #include "stats/aggregate.h"
 #include "util/clock.h"
 #include "core/cpuset.h"
-#include "util/sample_ring.h"
+#include "sources/tracepoints/sample_ring.h"
 
 /*
  * The kernel collector's queue of each thread holds 2^order samples: two

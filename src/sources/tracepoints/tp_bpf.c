@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "sources/tp_bpf.h"
+#include "sources/tracepoints/tp_bpf.h"
 
 #ifdef HAVE_BPF
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sources/tp_agg.h"
+#include "sources/tracepoints/tp_agg.h"
 
 #define TP_AGG_ALIGN	64
 

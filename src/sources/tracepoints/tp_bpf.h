@@ -5,13 +5,13 @@
  * tlat's memory. A tlat built without BPF has the interface and says why it
  * cannot open it.
  */
-#ifndef TLAT_SOURCES_TP_BPF_H
-#define TLAT_SOURCES_TP_BPF_H
+#ifndef TLAT_SOURCES_TRACEPOINTS_TP_BPF_H
+#define TLAT_SOURCES_TRACEPOINTS_TP_BPF_H
 
 #include <linux/types.h>
 #include <sys/types.h>
 
-#include "sources/tp_bpf_slot.h"
+#include "sources/tracepoints/tp_bpf_slot.h"
 
 struct tp_bpf;
 

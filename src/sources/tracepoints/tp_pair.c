@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "sources/tp_pair.h"
+#include "sources/tracepoints/tp_pair.h"
 
 enum tp_seen {
 	SEEN_IRQ	= 1 << TLAT_CTX_IRQ,

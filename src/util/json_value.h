@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * json.h - the few json-c idioms tlat's documents repeat: a value or null.
+ * json_value.h - the few json-c idioms tlat's documents repeat: a value or null.
  */
-#ifndef TLAT_UTIL_JSON_H
-#define TLAT_UTIL_JSON_H
+#ifndef TLAT_UTIL_JSON_VALUE_H
+#define TLAT_UTIL_JSON_VALUE_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -5,8 +5,8 @@
  * memory-mapped array when it wakes: one activation in flight per thread, so
  * one slot each. Shared by the BPF side and user space.
  */
-#ifndef TLAT_SOURCES_TP_BPF_SLOT_H
-#define TLAT_SOURCES_TP_BPF_SLOT_H
+#ifndef TLAT_SOURCES_TRACEPOINTS_TP_BPF_SLOT_H
+#define TLAT_SOURCES_TRACEPOINTS_TP_BPF_SLOT_H
 
 /* which of an activation's kernel-side events the slot holds */
 enum {
