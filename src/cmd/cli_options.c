@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cli.h"
 #include "cmd/actions_parse.h"
+#include "cmd/cli.h"
 #include "cmd/cli_local.h"
 #include "cmd/parse_sched.h"
 #include "output/plot.h"
@@ -119,7 +119,7 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 					 arg);
 		return 0;
 	case 'n':
-		p->nano = true;
+		p->out.nano = true;
 		return 0;
 	case 'i':
 	case 'T':
@@ -139,7 +139,7 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 		p->stop_irq_us = p->stop_thread_us = p->stack_us = v;
 		p->thresholds_set = true;
 		if (opt == OPT_AA_ONLY)
-			p->aa_only = true;
+			p->out.aa_only = true;
 		else if (!*trace_file)
 			*trace_file = TLAT_DEFAULT_TRACE_FILE;
 		return 0;
@@ -160,15 +160,15 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 		p->dump_tasks = true;
 		return 0;
 	case OPT_AA_EXTRAS:
-		p->aa_extras = true;
+		p->out.aa_extras = true;
 		return 0;
 	case OPT_STACK_FORMAT:
 		if (!strcmp(arg, "truncate"))
-			p->stack_format = TLAT_STACK_TRUNCATE;
+			p->out.stack_format = TLAT_STACK_TRUNCATE;
 		else if (!strcmp(arg, "skip"))
-			p->stack_format = TLAT_STACK_SKIP;
+			p->out.stack_format = TLAT_STACK_SKIP;
 		else if (!strcmp(arg, "full"))
-			p->stack_format = TLAT_STACK_FULL;
+			p->out.stack_format = TLAT_STACK_FULL;
 		else
 			return cli_error(err, "invalid --stack-format '%s': expected truncate, skip or full",
 					 arg);
@@ -235,17 +235,17 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 		p->sample_log = arg;
 		return 0;
 	case OPT_JSON:
-		p->json_path = arg;
+		p->out.json_path = arg;
 		return 0;
 	case OPT_JSON_FORMAT:
 		if (!strcmp(arg, "tlat"))
-			p->json_format = TLAT_JSON_TLAT;
+			p->out.json_format = TLAT_JSON_TLAT;
 		else if (!strcmp(arg, "rt-tests"))
-			p->json_format = TLAT_JSON_RT_TESTS;
+			p->out.json_format = TLAT_JSON_RT_TESTS;
 		else
 			return cli_error(err, "invalid --json-format '%s': expected tlat or rt-tests",
 					 arg);
-		p->json_format_set = true;
+		p->out.json_format_set = true;
 		return 0;
 	case 'e':
 		return cli_add_event(p, arg, err);
@@ -275,41 +275,41 @@ static int parse_mode_opt(struct tlat_params *p, int opt, const char *arg, char 
 
 	switch (opt) {
 	case 'q':
-		p->quiet = true;
+		p->out.quiet = true;
 		return 0;
 	case 'b':
 		if (parse_u64_range(arg, 1, 999999, &v))
 			return cli_error(err, "invalid bucket size '%s': must be 1 to 999999", arg);
-		p->hist.bucket_size = (unsigned int)v;
+		p->out.hist.bucket_size = (unsigned int)v;
 		return 0;
 	case 'E':
 		if (parse_u64_range(arg, 10, 9999999, &v))
 			return cli_error(err, "invalid number of entries '%s': must be 10 to 9999999", arg);
-		p->hist.entries = (unsigned int)v;
+		p->out.hist.entries = (unsigned int)v;
 		return 0;
 	case OPT_NO_IRQ:
-		p->hist.no_irq = true;
+		p->out.hist.no_irq = true;
 		return 0;
 	case OPT_NO_THREAD:
-		p->hist.no_thread = true;
+		p->out.hist.no_thread = true;
 		return 0;
 	case OPT_NO_HEADER:
-		p->hist.no_header = true;
+		p->out.hist.no_header = true;
 		return 0;
 	case OPT_NO_SUMMARY:
-		p->hist.no_summary = true;
+		p->out.hist.no_summary = true;
 		return 0;
 	case OPT_NO_INDEX:
-		p->hist.no_index = true;
+		p->out.hist.no_index = true;
 		return 0;
 	case OPT_WITH_ZEROS:
-		p->hist.with_zeros = true;
+		p->out.hist.with_zeros = true;
 		return 0;
 	case OPT_PLOT:
 		if (render_plot_format(arg) == TLAT_PLOT_NONE)
 			return cli_error(err, "invalid --plot '%s': the file name must end in .png or .svg",
 					 arg);
-		p->hist.plot_file = arg;
+		p->out.hist.plot_file = arg;
 		return 0;
 	}
 	return 1;

@@ -28,7 +28,7 @@ static void run_report_fill(struct run *run, struct tlat_report *r, u64 now_ns)
 	r->agg = run->agg;
 	r->source = run->ops->name;
 	r->user_data = run->user_data;
-	r->pretty = p->mode == TLAT_MODE_TOP && !p->quiet && isatty(STDOUT_FILENO);
+	r->pretty = p->out.mode == TLAT_MODE_TOP && !p->out.quiet && isatty(STDOUT_FILENO);
 	r->elapsed_s = now_ns > pl->from_ns ? (now_ns - pl->from_ns) / 1000000000ull : 0;
 	r->processed_events = c->counts.processed;
 	r->missed_events = c->counts.missed_unknown ? TLAT_MISSED_UNKNOWN : c->counts.missed;

@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 
 #include "core/array.h"
+#include "core/cpuset.h"
 #include "output/json_doc.h"
 #include "run/run_local.h"
 #include "tracedat/dat_read.h"
-#include "core/cpuset.h"
 #include "util/sandbox.h"
 
 /* the bounds of the child that reads a recording: see tlat_replay() */
@@ -132,7 +132,7 @@ static void replay_params(struct tlat_params *p, const struct dat_reader_info *i
 	if (!p->stop_irq_us && !p->stop_thread_us)
 		p->no_aa = true;
 	/* a file, not a terminal being refreshed */
-	p->quiet = true;
+	p->out.quiet = true;
 }
 
 /*

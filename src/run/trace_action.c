@@ -14,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/cpuset.h"
 #include "run/actions.h"
 #include "run/run_local.h"
 #include "trace/ksyms.h"
-#include "core/cpuset.h"
 
 /* the action keeps what the kernel's own buffers would: its size on each CPU */
 #define TRACE_DEFAULT_KB	4096

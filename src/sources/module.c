@@ -26,11 +26,11 @@
 #include <unistd.h>
 
 #include "analysis/aa_adapter.h"
+#include "core/cpuset.h"
 #include "core/err.h"
 #include "sources/collect.h"
 #include "sources/kernel_source.h"
 #include "sources/mod_agg.h"
-#include "core/cpuset.h"
 #include "util/knobs.h"
 #include "util/spawn.h"
 

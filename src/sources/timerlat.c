@@ -16,9 +16,9 @@
 #include <libproc2/pids.h>
 
 #include "analysis/aa_adapter.h"
+#include "core/cpuset.h"
 #include "core/err.h"
 #include "sources/kernel_source.h"
-#include "core/cpuset.h"
 #include "util/knobs.h"
 
 #define TL_DEFAULT_BUFFER_KB	2048

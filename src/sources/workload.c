@@ -18,9 +18,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "core/cpuset.h"
 #include "core/err.h"
 #include "sources/workload.h"
-#include "core/cpuset.h"
 
 struct workload_thread {
 	struct workload *wl;

@@ -12,8 +12,8 @@
 
 #include <stdbool.h>
 
-#include "core/sample.h"
 #include "core/cpuset.h"
+#include "core/sample.h"
 
 /* what an aggregate keeps besides the numbers, fixed when it is allocated */
 struct tlat_agg_layout {

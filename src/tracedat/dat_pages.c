@@ -22,8 +22,8 @@
 #include <sys/stat.h>
 #include <kbuffer.h>
 
-#include "tracedat/dat_pages.h"
 #include "trace/page_records.h"
+#include "tracedat/dat_pages.h"
 #include "tracedat/tracecmd_private.h"
 
 struct pages_cpu {

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/err.h"
 #include "core/cpuset.h"
+#include "core/err.h"
 #include "util/idle.h"
 
 const struct idle_backend idle_cpupower = {

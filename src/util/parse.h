@@ -7,8 +7,8 @@
 #ifndef TLAT_UTIL_PARSE_H
 #define TLAT_UTIL_PARSE_H
 
-#include "core/sample.h"
 #include "core/cpuset.h"
+#include "core/sample.h"
 
 /**
  * parse_cpu_list - a CPU list, such as "0-3,5,7-8"

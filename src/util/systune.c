@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/err.h"
 #include "core/cpuset.h"
+#include "core/err.h"
 #include "util/systune.h"
 
 /*

@@ -21,8 +21,8 @@
 #include "cmd/cli.h"
 #include "core/err.h"
 #include "sources/source.h"
-#include "tracedat/dat_read.h"
 #include "trace/page_records.h"
+#include "tracedat/dat_read.h"
 
 #define MAX_RECORDINGS	16
 #define MAX_SOURCES	8

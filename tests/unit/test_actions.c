@@ -19,8 +19,8 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
-#include "cmd/cli.h"
 #include "cmd/actions_parse.h"
+#include "cmd/cli.h"
 #include "run/actions.h"
 
 static volatile sig_atomic_t got_signal;

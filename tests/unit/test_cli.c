@@ -71,7 +71,7 @@ static int teardown(void **state)
 static void cli_reset(struct cli *c)
 {
 	enum tlat_command command = c->p.command;
-	enum tlat_mode mode = c->p.mode;
+	enum tlat_mode mode = c->p.out.mode;
 
 	cli_params_free(&c->p);
 	assert_int_equal(cli_params_init(&c->p, mode, NR_CPUS), 0);
@@ -105,7 +105,7 @@ static u64 cpu_mask(const struct tlat_cpuset *cpus)
 
 static void check_defaults(const struct tlat_params *p, enum tlat_mode mode)
 {
-	assert_int_equal(p->mode, mode);
+	assert_int_equal(p->out.mode, mode);
 	assert_int_equal(p->period_us, 1000);
 	assert_int_equal(p->duration_s, 0);
 	assert_int_equal(p->warmup_s, 0);
@@ -116,23 +116,23 @@ static void check_defaults(const struct tlat_params *p, enum tlat_mode mode)
 	assert_int_equal(cpuset_count(&p->housekeeping), 0);
 	assert_false(p->housekeeping_set);
 	assert_false(p->sched.set);
-	assert_false(p->quiet);
-	assert_false(p->nano);
+	assert_false(p->out.quiet);
+	assert_false(p->out.nano);
 	assert_false(p->debug);
 	assert_int_equal(p->dma_latency_us, -1);
 	assert_int_equal(p->buffer_kb, 0);
 	assert_string_equal(p->source, "auto");
 	assert_null(p->sample_log);
-	assert_null(p->json_path);
-	assert_int_equal(p->json_format, TLAT_JSON_TLAT);
-	assert_int_equal(p->hist.bucket_size, 1);
-	assert_int_equal(p->hist.entries, 256);
-	assert_false(p->hist.no_irq);
-	assert_false(p->hist.no_thread);
-	assert_false(p->hist.no_header);
-	assert_false(p->hist.no_summary);
-	assert_false(p->hist.no_index);
-	assert_false(p->hist.with_zeros);
+	assert_null(p->out.json_path);
+	assert_int_equal(p->out.json_format, TLAT_JSON_TLAT);
+	assert_int_equal(p->out.hist.bucket_size, 1);
+	assert_int_equal(p->out.hist.entries, 256);
+	assert_false(p->out.hist.no_irq);
+	assert_false(p->out.hist.no_thread);
+	assert_false(p->out.hist.no_header);
+	assert_false(p->out.hist.no_summary);
+	assert_false(p->out.hist.no_index);
+	assert_false(p->out.hist.with_zeros);
 	assert_int_equal(p->deepest_idle_state, TLAT_IDLE_UNTOUCHED);
 	assert_false(p->aligned);
 	assert_int_equal(p->align_us, 0);
@@ -143,7 +143,7 @@ static void check_defaults(const struct tlat_params *p, enum tlat_mode mode)
 static void test_defaults(void **state)
 {
 	struct cli *c = *state;
-	enum tlat_mode mode = c->p.mode;
+	enum tlat_mode mode = c->p.out.mode;
 
 	/* straight from cli_params_init() */
 	check_defaults(&c->p, mode);
@@ -253,9 +253,9 @@ static void test_quiet(void **state)
 	struct cli *c = *state;
 
 	PARSE_OK(c, "-q");
-	assert_true(c->p.quiet);
+	assert_true(c->p.out.quiet);
 	PARSE_OK(c, "--quiet");
-	assert_true(c->p.quiet);
+	assert_true(c->p.out.quiet);
 }
 
 /* options both modes share */
@@ -264,18 +264,18 @@ static void test_flags(void **state)
 	struct cli *c = *state;
 
 	PARSE_OK(c, "-n");
-	assert_true(c->p.nano);
+	assert_true(c->p.out.nano);
 	assert_false(c->p.debug);
 	PARSE_OK(c, "--nano");
-	assert_true(c->p.nano);
+	assert_true(c->p.out.nano);
 	PARSE_OK(c, "-D");
 	assert_true(c->p.debug);
-	assert_false(c->p.nano);
+	assert_false(c->p.out.nano);
 	PARSE_OK(c, "--debug");
 	assert_true(c->p.debug);
 	/* clustered short options, the last one with an attached argument */
 	PARSE_OK(c, "-nDp200");
-	assert_true(c->p.nano);
+	assert_true(c->p.out.nano);
 	assert_true(c->p.debug);
 	assert_int_equal(c->p.period_us, 200);
 }
@@ -365,13 +365,13 @@ static void test_json(void **state)
 	struct cli *c = *state;
 
 	PARSE_OK(c, "--json", "-");
-	assert_string_equal(c->p.json_path, "-");
-	assert_int_equal(c->p.json_format, TLAT_JSON_TLAT);
+	assert_string_equal(c->p.out.json_path, "-");
+	assert_int_equal(c->p.out.json_format, TLAT_JSON_TLAT);
 	PARSE_OK(c, "--json=out.json", "--json-format", "rt-tests");
-	assert_string_equal(c->p.json_path, "out.json");
-	assert_int_equal(c->p.json_format, TLAT_JSON_RT_TESTS);
+	assert_string_equal(c->p.out.json_path, "out.json");
+	assert_int_equal(c->p.out.json_format, TLAT_JSON_RT_TESTS);
 	PARSE_OK(c, "--json-format=tlat", "--json", "x");
-	assert_int_equal(c->p.json_format, TLAT_JSON_TLAT);
+	assert_int_equal(c->p.out.json_format, TLAT_JSON_TLAT);
 	PARSE_ERR(c, "invalid --json-format 'xml': expected tlat or rt-tests", "--json", "x",
 		  "--json-format", "xml");
 	PARSE_ERR(c, "--json-format needs --json", "--json-format", "rt-tests");
@@ -383,15 +383,15 @@ static void test_bucket_size(void **state)
 	struct cli *c = *state;
 
 	PARSE_OK(c, "-b", "1");
-	assert_int_equal(c->p.hist.bucket_size, 1);
+	assert_int_equal(c->p.out.hist.bucket_size, 1);
 	PARSE_OK(c, "-b", "999999");
-	assert_int_equal(c->p.hist.bucket_size, 999999);
+	assert_int_equal(c->p.out.hist.bucket_size, 999999);
 	PARSE_OK(c, "--bucket-size", "10");
-	assert_int_equal(c->p.hist.bucket_size, 10);
+	assert_int_equal(c->p.out.hist.bucket_size, 10);
 	PARSE_OK(c, "-b5");
-	assert_int_equal(c->p.hist.bucket_size, 5);
+	assert_int_equal(c->p.out.hist.bucket_size, 5);
 	PARSE_OK(c, "--bucket-size=7");
-	assert_int_equal(c->p.hist.bucket_size, 7);
+	assert_int_equal(c->p.out.hist.bucket_size, 7);
 	PARSE_ERR(c, "'0'", "-b", "0");
 	PARSE_ERR(c, "'1000000'", "--bucket-size", "1000000");
 }
@@ -401,15 +401,15 @@ static void test_entries(void **state)
 	struct cli *c = *state;
 
 	PARSE_OK(c, "-E", "10");
-	assert_int_equal(c->p.hist.entries, 10);
+	assert_int_equal(c->p.out.hist.entries, 10);
 	PARSE_OK(c, "-E", "9999999");
-	assert_int_equal(c->p.hist.entries, 9999999);
+	assert_int_equal(c->p.out.hist.entries, 9999999);
 	PARSE_OK(c, "--entries", "100");
-	assert_int_equal(c->p.hist.entries, 100);
+	assert_int_equal(c->p.out.hist.entries, 100);
 	PARSE_OK(c, "-E20");
-	assert_int_equal(c->p.hist.entries, 20);
+	assert_int_equal(c->p.out.hist.entries, 20);
 	PARSE_OK(c, "--entries=30");
-	assert_int_equal(c->p.hist.entries, 30);
+	assert_int_equal(c->p.out.hist.entries, 30);
 	PARSE_ERR(c, "'9'", "-E", "9");
 	PARSE_ERR(c, "'10000000'", "--entries", "10000000");
 }
@@ -417,7 +417,7 @@ static void test_entries(void **state)
 static void test_hist_flags(void **state)
 {
 	struct cli *c = *state;
-	const struct tlat_hist_params *h = &c->p.hist;
+	const struct tlat_hist_params *h = &c->p.out.hist;
 
 	PARSE_OK(c, "--no-irq");
 	assert_true(h->no_irq);
@@ -512,7 +512,7 @@ static void test_reparse(void **state)
 	PARSE_ERR(c, "-x", "-xn", "-p", "300");
 	PARSE_OK(c, "-p", "200");
 	assert_int_equal(c->p.period_us, 200);
-	assert_false(c->p.nano);
+	assert_false(c->p.out.nano);
 	PARSE_OK(c, "-D");
 	assert_int_equal(c->p.period_us, 1000);
 	assert_true(c->p.debug);
@@ -584,7 +584,7 @@ static void test_auto_analysis(void **state)
 	PARSE_OK(c, "-d", "1");
 	assert_true(c->p.no_aa);	/* nothing to analyse without a stop */
 	assert_int_equal(c->p.on_threshold.nr, 0);
-	assert_int_equal(c->p.stack_format, TLAT_STACK_TRUNCATE);
+	assert_int_equal(c->p.out.stack_format, TLAT_STACK_TRUNCATE);
 	PARSE_OK(c, "-T", "100");
 	assert_false(c->p.no_aa);
 	PARSE_OK(c, "-a", "60");
@@ -592,7 +592,7 @@ static void test_auto_analysis(void **state)
 	assert_int_equal(c->p.stop_thread_us, 60);
 	assert_int_equal(c->p.stack_us, 60);
 	assert_trace_action(c, "timerlat_trace.txt");
-	assert_false(c->p.aa_only);
+	assert_false(c->p.out.aa_only);
 	PARSE_OK(c, "-t", "mine.txt", "--auto=70");	/* -a keeps an earlier -t */
 	assert_trace_action(c, "mine.txt");
 	PARSE_OK(c, "-t=a.txt", "-T", "5");
@@ -606,12 +606,12 @@ static void test_auto_analysis(void **state)
 	PARSE_OK(c, "-T", "5", "--no-aa", "--dump-tasks", "--stack-format", "full");
 	assert_true(c->p.no_aa);
 	assert_true(c->p.dump_tasks);
-	assert_false(c->p.aa_extras);
-	assert_int_equal(c->p.stack_format, TLAT_STACK_FULL);
+	assert_false(c->p.out.aa_extras);
+	assert_int_equal(c->p.out.stack_format, TLAT_STACK_FULL);
 	PARSE_OK(c, "-T", "5", "--aa-extras");
-	assert_true(c->p.aa_extras);
+	assert_true(c->p.out.aa_extras);
 	PARSE_OK(c, "--stack-format=skip");
-	assert_int_equal(c->p.stack_format, TLAT_STACK_SKIP);
+	assert_int_equal(c->p.out.stack_format, TLAT_STACK_SKIP);
 	PARSE_ERR(c, "invalid --stack-format", "--stack-format", "short");
 	PARSE_ERR(c, "invalid threshold", "-a", "0");
 	PARSE_ERR(c, "requires an argument", "-a");
@@ -622,7 +622,7 @@ static void test_aa_only(void **state)
 	struct cli *c = *state;
 
 	PARSE_OK(c, "--aa-only", "80");
-	assert_true(c->p.aa_only);
+	assert_true(c->p.out.aa_only);
 	assert_int_equal(c->p.stop_irq_us, 80);
 	assert_int_equal(c->p.stop_thread_us, 80);
 	assert_int_equal(c->p.stack_us, 80);
@@ -838,7 +838,7 @@ static void test_record_hist(void **state)
 
 	c->p.command = TLAT_CMD_RECORD;
 	PARSE_OK(c, "-b", "10", "-o", "h.dat");
-	assert_int_equal(c->p.hist.bucket_size, 10);
+	assert_int_equal(c->p.out.hist.bucket_size, 10);
 	assert_string_equal(c->p.recording, "h.dat");
 	PARSE_ERR(c, "-q", "-q");
 }
@@ -856,16 +856,16 @@ static void test_report(void **state)
 	assert_false(c->p.no_aa);
 	PARSE_OK(c, "-n");
 	assert_string_equal(c->p.recording, "trace.dat");
-	assert_true(c->p.nano);
+	assert_true(c->p.out.nano);
 	PARSE_OK(c, "x.dat", "-T", "50", "--dump-tasks", "--aa-extras");
 	assert_true(c->p.thresholds_set);
 	assert_int_equal(c->p.stop_thread_us, 50);
 	assert_true(c->p.dump_tasks);
-	assert_true(c->p.aa_extras);
+	assert_true(c->p.out.aa_extras);
 	PARSE_OK(c, "-T", "0", "x.dat");
 	assert_true(c->p.thresholds_set);
 	PARSE_OK(c, "--aa-only", "40", "x.dat");
-	assert_true(c->p.aa_only);
+	assert_true(c->p.out.aa_only);
 	PARSE_OK(c, "--sample-log", "s.txt", "--no-aa", "--stack-format=full", "-D", "x.dat");
 	assert_string_equal(c->p.sample_log, "s.txt");
 	PARSE_ERR(c, "'y.dat'", "x.dat", "y.dat");
@@ -884,9 +884,9 @@ static void test_report_hist(void **state)
 
 	c->p.command = TLAT_CMD_REPORT;
 	PARSE_OK(c, "-b", "10", "--no-irq", "x.dat", "-E", "20");
-	assert_int_equal(c->p.hist.bucket_size, 10);
-	assert_int_equal(c->p.hist.entries, 20);
-	assert_true(c->p.hist.no_irq);
+	assert_int_equal(c->p.out.hist.bucket_size, 10);
+	assert_int_equal(c->p.out.hist.entries, 20);
+	assert_true(c->p.out.hist.no_irq);
 	assert_string_equal(c->p.recording, "x.dat");
 	PARSE_ERR(c, "--aa-only", "--aa-only", "40", "x.dat");
 }

@@ -27,8 +27,8 @@
 #include <libxml/xpath.h>
 
 #include "compare/compare.h"
-#include "output/gnuplot.h"
 #include "core/err.h"
+#include "output/gnuplot.h"
 #include "stats/loglinear.h"
 
 /* erand48 from a fixed seed: the same data on every run */

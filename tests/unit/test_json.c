@@ -76,8 +76,8 @@ static void start(struct fixture *f, enum tlat_mode mode, int argc, char **argv)
 		fail_msg("cli_parse: %s", err);
 	f->agg = agg_alloc(&(struct tlat_agg_layout){
 		.nr_cpus = NR_CPUS,
-		.entries = mode == TLAT_MODE_HIST ? p->hist.entries : 0,
-		.bucket_ns = (u64)p->hist.bucket_size * (p->nano ? 1 : 1000),
+		.entries = mode == TLAT_MODE_HIST ? p->out.hist.entries : 0,
+		.bucket_ns = (u64)p->out.hist.bucket_size * (p->out.nano ? 1 : 1000),
 		.loglinear = true,
 	});
 	assert_non_null(f->agg);

@@ -18,12 +18,12 @@
 #include <cmocka.h>
 #include <errno.h>
 
-#include "../kernel/tlat_uapi.h"
 #include "core/err.h"
 #include "run/pipeline.h"
 #include "sources/mod_agg.h"
 #include "stats/consumer.h"
 #include "stats/loglinear.h"
+#include "../kernel/tlat_uapi.h"
 
 #define NR_IDS		4	/* CPU ids in the snapshot */
 #define NR_SAMPLES	20000

@@ -16,9 +16,9 @@
 
 #include <string.h>
 
+#include "cmd/parse_sched.h"
 #include "core/err.h"
 #include "util/cpu_online.h"
-#include "cmd/parse_sched.h"
 #include "util/parse.h"
 
 #define SENTINEL	424242ULL

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "stats/aggregate.h"
 #include "core/cpuset.h"
+#include "stats/aggregate.h"
 
 #define NR_CPUS		4
 

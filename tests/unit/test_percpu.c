@@ -18,11 +18,11 @@
 #include <cmocka.h>
 
 #include "cmd/cli.h"
+#include "core/cpuset.h"
 #include "run/pipeline.h"
 #include "trace/buffer_percpu.h"
 #include "trace/collector.h"
 #include "trace/collector_percpu.h"
-#include "core/cpuset.h"
 
 #define NR_CPUS		4
 #define MAX_RECORDS	4096

@@ -42,8 +42,8 @@ static struct plot *plot_new(char **argv)
 		fail_msg("cli_parse: %s", err);
 	pl->agg = agg_alloc(&(struct tlat_agg_layout){
 		.nr_cpus = NR_CPUS,
-		.entries = pl->params.hist.entries,
-		.bucket_ns = (u64)pl->params.hist.bucket_size * (pl->params.nano ? 1 : 1000),
+		.entries = pl->params.out.hist.entries,
+		.bucket_ns = (u64)pl->params.out.hist.bucket_size * (pl->params.out.nano ? 1 : 1000),
 	});
 	assert_non_null(pl->agg);
 	pl->report = (struct tlat_report){
@@ -134,7 +134,7 @@ static void test_cli_plot_option(void **state)
 	(void)state;
 	assert_int_equal(cli_params_init(&p, TLAT_MODE_HIST, NR_CPUS), 0);
 	assert_int_equal(cli_parse(&p, 3, (char *[]){ "hist", "--plot", "a.svg", NULL }, err), 0);
-	assert_string_equal(p.hist.plot_file, "a.svg");
+	assert_string_equal(p.out.hist.plot_file, "a.svg");
 	assert_int_not_equal(cli_parse(&p, 3, (char *[]){ "hist", "--plot", "a.jpg", NULL }, err),
 			     0);
 	assert_string_equal(err, "invalid --plot 'a.jpg': the file name must end in .png or .svg");

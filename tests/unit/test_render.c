@@ -66,8 +66,8 @@ static void start(struct fixture *f, enum tlat_mode mode, int argc, char **argv)
 	/* as the run sizes it: buckets in the display unit, samples in ns */
 	f->agg = agg_alloc(&(struct tlat_agg_layout){
 		.nr_cpus = NR_CPUS,
-		.entries = mode == TLAT_MODE_HIST ? p->hist.entries : 0,
-		.bucket_ns = (u64)p->hist.bucket_size * (p->nano ? 1 : 1000),
+		.entries = mode == TLAT_MODE_HIST ? p->out.hist.entries : 0,
+		.bucket_ns = (u64)p->out.hist.bucket_size * (p->out.nano ? 1 : 1000),
 	});
 	assert_non_null(f->agg);
 	f->report = (struct tlat_report){

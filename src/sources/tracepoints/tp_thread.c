@@ -14,15 +14,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/cpuset.h"
+#include "core/threshold.h"
 #include "core/window.h"
 #include "sources/collect.h"
+#include "sources/tracepoints/sample_ring.h"
 #include "sources/tracepoints/tp_agg.h"
 #include "sources/tracepoints/tp_bpf.h"
 #include "sources/tracepoints/tracepoints_local.h"
 #include "stats/aggregate.h"
 #include "util/clock.h"
-#include "core/cpuset.h"
-#include "sources/tracepoints/sample_ring.h"
 
 /*
  * The kernel collector's queue of each thread holds 2^order samples: two
@@ -93,7 +94,7 @@ static void tp_stop_at_hit(struct tlat_source *src, const struct tlat_sample *s)
 
 	for (int ctx = 0; src->stop_fd >= 0 && ctx < TLAT_NR_CTX; ctx++) {
 		if (s[ctx].ts_ns >= src->stop_from_ns &&
-		    params_over_threshold(src->params, &s[ctx])) {
+		    threshold_crossed(src->params, &s[ctx])) {
 			/* if it fails, the run stops it when it sees the hit */
 			ret = write(src->stop_fd, "0", 1);
 			(void)ret;
