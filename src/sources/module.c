@@ -3,8 +3,8 @@
  * module.c - the source backed by tlat.ko (kernel/), tlat's own
  * timerlat-like tracer: its kernel threads or, with user threads, tlat's
  * threads reading /dev/tlat measure, and tlat:tlat_sample carries each
- * sample. tlat loads the module if it is not loaded (modprobe, or the
- * tlat.ko built next to the tlat binary), and unloads it again at the end.
+ * sample. tlat loads the module if it is not loaded (mod_load.h), and
+ * unloads it again at the end.
  *
  * Its kernel collector: where nothing needs every sample's event
  * (collect.h's events, and here --sample-log), tlat reads the per-CPU
@@ -16,13 +16,9 @@
  * --collector auto takes it then.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "analysis/aa_adapter.h"
@@ -31,10 +27,9 @@
 #include "sources/collect.h"
 #include "sources/kernel_source.h"
 #include "sources/mod_agg.h"
+#include "sources/mod_load.h"
 #include "util/knobs.h"
-#include "util/spawn.h"
 
-#define MOD_NAME	"tlat"
 #define MOD_PARAMS	"/sys/module/tlat/parameters"
 #define MOD_DEVICE	"/dev/tlat"
 #define MOD_DEFAULT_BUFFER_KB	2048
@@ -53,73 +48,6 @@ struct tlat_source {
 _Static_assert(offsetof(struct tlat_source, ks) == 0, "kernel_source.c finds ks at src");
 
 static const char *const mod_systems[] = { "tlat", NULL };
-
-static bool mod_loaded(void)
-{
-	return tracefs_event_file_exists(NULL, "tlat", "tlat_sample", "format");
-}
-
-/* the tlat.ko built in the source tree, next to a tlat built there */
-static int mod_tree_path(char *path, size_t len)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
-	if (n < 0)
-		return -errno;
-	exe[n] = '\0';
-	if (snprintf(path, len, "%s/kernel/tlat.ko", dirname(exe)) >= (int)len)
-		return -ENAMETOOLONG;
-	return access(path, R_OK) ? -ENOENT : 0;
-}
-
-/*
- * modprobe, quietly: 0 if it succeeded. It keeps tlat's signal mask: as
- * open() itself, which loads the module, it runs to its end whatever stop
- * signal tlat holds back meanwhile.
- */
-static int mod_modprobe(char *const argv[])
-{
-	int status = spawn_wait(argv, &(struct spawn_io){
-		.in = STDIN_FILENO,
-		.out = SPAWN_DEVNULL,
-		.err = SPAWN_DEVNULL,
-		.keep_sigmask = true,
-	});
-
-	return status < 0 ? status : status ? -ENOENT : 0;
-}
-
-static bool mod_loadable(void)
-{
-	char path[PATH_MAX];
-
-	return !mod_modprobe((char *[]){ "modprobe", "-n", "-q", MOD_NAME, NULL }) ||
-	       !mod_tree_path(path, sizeof(path));
-}
-
-static int mod_load(void)
-{
-	char path[PATH_MAX];
-	int fd, ret;
-
-	if (!mod_modprobe((char *[]){ "modprobe", "-q", MOD_NAME, NULL }))
-		return 0;
-	ret = mod_tree_path(path, sizeof(path));
-	if (ret)
-		return ret;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = syscall(SYS_finit_module, fd, "", 0) ? -errno : 0;
-	close(fd);
-	return ret;
-}
-
-static void mod_unload(void)
-{
-	syscall(SYS_delete_module, MOD_NAME, O_NONBLOCK);
-}
 
 static int mod_probe(struct tlat_session *session, char *err)
 {

@@ -7,8 +7,9 @@
  * where the switch is not traced). Each thread writes its
  * own wakeup time through trace_marker_raw into the same buffer, so all three
  * latencies share one clock (mono, the clock of the hrtimers) and one order.
- * This file is the source's ops: it sets the events up, decodes their
- * records into the pairing (tp_pair.h), and chooses the collector.
+ * This file is the source's life cycle: it sets the events up and chooses
+ * the collector; tp_decode.c decodes their records into the pairing
+ * (tp_pair.h).
  *
  * With --collector kernel, where nothing reads those events (collect.h), BPF
  * programs pair the timer and the switch in the kernel instead (tp_bpf.h),
@@ -51,31 +52,6 @@
 /* the kernel rejects filter strings of a page or more */
 #define TP_MAX_FILTER_LEN	3072
 
-/* trace_marker_raw's ftrace:raw_data holds the id, then the rest as buf[] */
-#define TP_MARKER_PAYLOAD	(sizeof(struct tp_marker) - sizeof(u32))
-
-struct tp_event_desc {
-	const char *system;
-	const char *name;
-	const char *fields[4];
-	bool enable;		/* ftrace:raw_data is always on */
-};
-
-static const struct tp_event_desc tp_events[TP_NR_EVENTS] = {
-	[TP_START]  = { "timer", "hrtimer_start", { "hrtimer", "expires", "softexpires" }, true },
-	[TP_EXPIRE] = { "timer", "hrtimer_expire_entry", { "hrtimer", "now" }, true },
-	[TP_SWITCH] = { "sched", "sched_switch", { "next_pid" }, true },
-	/*
-	 * Some kernels do not trace switches away from the idle task (seen on
-	 * this project's own hosts, on one CPU of two). The thread's return from
-	 * clock_nanosleep() is then the first sign that it runs.
-	 */
-	[TP_SYSEXIT] = { "raw_syscalls", "sys_exit", { "id" }, true },
-	[TP_MARKER] = { "ftrace", "raw_data", { "id", "buf" }, false },
-};
-
-static const char *const tp_systems[] = { "timer", "sched", "raw_syscalls", "ftrace", NULL };
-
 static int tp_probe(struct tlat_session *session, char *err)
 {
 	(void)session;
@@ -103,42 +79,6 @@ static int tp_kernel_probe(char *err)
 
 	tp_bpf_close(bpf);
 	return ret;
-}
-
-static int tp_lookup_fields(struct tlat_source *src, struct tep_handle *tep, char *err)
-{
-	src->tep = tep;
-	for (int i = 0; i < TP_NR_EVENTS; i++) {
-		const struct tp_event_desc *d = &tp_events[i];
-		struct tep_event *event = tep_find_event_by_name(tep, d->system, d->name);
-
-		if (!event) {
-			tlat_err(err, "cannot parse the format of %s:%s",
-				 d->system, d->name);
-			return -ENOENT;
-		}
-		src->event_id[i] = event->id;
-		for (int f = 0; d->fields[f]; f++) {
-			src->field[i][f] = tep_find_field(event, d->fields[f]);
-			if (!src->field[i][f]) {
-				tlat_err(err, "%s:%s has no field %s",
-					 d->system, d->name, d->fields[f]);
-				return -ENOENT;
-			}
-		}
-		if (i == TP_START) {
-			src->common_pid = tep_find_common_field(event, "common_pid");
-			src->common_flags = tep_find_common_field(event, "common_flags");
-		}
-	}
-	return src->common_pid ? 0 : -ENOENT;
-}
-
-static void tp_emit(void *ctx, const struct tlat_sample *sample)
-{
-	struct tlat_source *src = ctx;
-
-	src->sink->sample(src->sink, sample);
 }
 
 /* only our threads' timers and switches matter: keep the rest out of the buffer */
@@ -214,10 +154,10 @@ static int tp_defer_events(struct tlat_source *src, char *err)
  * The kernel collector where --collector kernel asks for it (the command
  * line refused it where something but the analysis reads the events, and
  * the analysis's are read only at a hit), both collectors for --collector
- * both; else the trace collector, and why. auto does not take it: on this
- * project's hosts the kernel runs no BPF program while the sandbox agent's
- * threads are current, in the timer IRQs that hit them included, and those
- * activations (about two in a thousand at 100 us) are dropped, where the
+ * both; else the trace collector, and why. auto does not take it: some
+ * kernels run no BPF program while certain tasks are current, in the timer
+ * IRQs that hit them included, and those activations (on one machine
+ * measured, about two in a thousand at 100 us) are dropped, where the
  * trace collector drops none (bench/README.md).
  */
 static int tp_collector_open(struct tlat_source *src, char *err)
@@ -280,12 +220,9 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 		tlat_err(err, "cannot set the trace buffer size: %s", strerror(errno));
 		return -EIO;
 	}
-	ret = tp_lookup_fields(src, tep, err);
+	ret = tp_decode_init(src, tep, err);
 	if (ret)
 		return ret;
-	src->pairing = tp_pairing_alloc(params->cpus.nr_cpus, tp_emit, src);
-	if (!src->pairing)
-		return -ENOMEM;
 	ret = workload_create(&src->wl, params, &tp_workload_ops, src, "tlat/", err);
 	if (!ret)
 		ret = tp_collector_open(src, err);
@@ -316,27 +253,6 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	return ret;
 }
 
-/* the threads' tids come from their markers: a recording names them itself */
-static int tp_decoder(struct tlat_source **out, const struct tlat_params *params,
-		      struct tep_handle *tep, char *err)
-{
-	struct tlat_source *src = calloc(1, sizeof(*src));
-	int ret;
-
-	*out = src;
-	if (!src)
-		return -ENOMEM;
-	src->params = params;
-	src->stop_fd = -1;
-	ret = tp_lookup_fields(src, tep, err);
-	if (ret)
-		return ret;
-	/* stacks are in the recording or not, whatever -s says now */
-	kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
-	src->pairing = tp_pairing_alloc(params->cpus.nr_cpus, tp_emit, src);
-	return src->pairing ? 0 : -ENOMEM;
-}
-
 static int tp_start(struct tlat_source *src, char *err)
 {
 	if (tracefs_trace_on(src->session->inst)) {
@@ -350,64 +266,6 @@ static int tp_start(struct tlat_source *src, char *err)
 		src->window_end_ns = src->stop_from_ns + src->params->duration_s * 1000000000ull;
 	workload_start(src->wl);
 	return 0;
-}
-
-static u64 tp_field(struct tlat_source *src, enum tp_event event, int field,
-		    struct tep_record *record)
-{
-	return event_field_read(src->tep, src->field[event][field], record->data);
-}
-
-static int tp_pid(struct tlat_source *src, struct tep_record *record)
-{
-	return (int)event_field_read(src->tep, src->common_pid, record->data);
-}
-
-/* whether the kernel wrote it in an interrupt, which tells whose timer it is */
-static bool tp_in_interrupt(struct tlat_source *src, struct tep_record *record)
-{
-	int flags = src->common_flags ?
-		    (int)event_field_read(src->tep, src->common_flags, record->data) : 0;
-
-	return flags > 0 && (flags & (TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ));
-}
-
-static void tp_record(struct tlat_source *src, struct tep_event *event, struct tep_record *record,
-		     struct tlat_sink *sink)
-{
-	const struct tep_format_field *buf;
-	struct tp_marker m;
-
-	src->sink = sink;
-	if (event->id == src->event_id[TP_START]) {
-		tp_timer_start(src->pairing, record->cpu, tp_pid(src, record),
-			       tp_in_interrupt(src, record), tp_field(src, TP_START, 0, record),
-			       tp_field(src, TP_START, 1, record), tp_field(src, TP_START, 2, record));
-	} else if (event->id == src->event_id[TP_EXPIRE]) {
-		tp_timer_expire(src->pairing, record->cpu, tp_field(src, TP_EXPIRE, 0, record),
-				tp_field(src, TP_EXPIRE, 1, record), record->ts,
-				tp_pid(src, record));
-	} else if (event->id == src->event_id[TP_SWITCH]) {
-		tp_thread_runs(src->pairing, record->cpu, (int)tp_field(src, TP_SWITCH, 0, record),
-			       record->ts);
-	} else if (event->id == src->event_id[TP_SYSEXIT]) {
-		tp_thread_runs(src->pairing, record->cpu, tp_pid(src, record), record->ts);
-	} else if (event->id == src->event_id[TP_MARKER]) {
-		buf = src->field[TP_MARKER][1];
-		if (tp_field(src, TP_MARKER, 0, record) != TP_MARKER_ID ||
-		    record->size < buf->offset + (int)TP_MARKER_PAYLOAD)
-			return;
-		memcpy(&m.cpu, (char *)record->data + buf->offset, TP_MARKER_PAYLOAD);
-		tp_pairing_learn_thread(src->pairing, m.cpu, tp_pid(src, record));
-		tp_user_return(src->pairing, m.cpu, m.requested_ns, m.now_ns, record->ts);
-	} else {
-		kstack_forward(&src->stack, event, record, sink);
-	}
-}
-
-static void tp_lost(struct tlat_source *src, int cpu)
-{
-	tp_events_lost(src->pairing, cpu);
 }
 
 static void tp_stop(struct tlat_source *src)
@@ -489,7 +347,7 @@ static bool tp_events_deferred(const struct tlat_source *src)
 	return src->deferred;
 }
 
-static void tp_close(struct tlat_source *src)
+void tp_close(struct tlat_source *src)
 {
 	if (!src)
 		return;
@@ -510,16 +368,6 @@ static void tp_close(struct tlat_source *src)
 	tp_pairing_free(src->pairing);
 	free(src);
 }
-
-static const struct tlat_decoder_ops tp_decoder_ops = {
-	.systems = tp_systems,
-	/* hrtimer expiries are CLOCK_MONOTONIC times, compared with record times */
-	.clock = "mono",
-	.open = tp_decoder,
-	.record = tp_record,
-	.lost = tp_lost,
-	.close = tp_close,
-};
 
 static const struct tlat_kernel_collector_ops tp_kernel_ops = {
 	.probe = tp_kernel_probe,

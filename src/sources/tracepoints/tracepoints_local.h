@@ -25,6 +25,16 @@ struct tp_marker {
 
 enum tp_event { TP_START, TP_EXPIRE, TP_SWITCH, TP_SYSEXIT, TP_MARKER, TP_NR_EVENTS };
 
+struct tp_event_desc {
+	const char *system;
+	const char *name;
+	const char *fields[4];
+	bool enable;		/* ftrace:raw_data is always on */
+};
+
+/* the events the source reads, their fields in tlat_source.field's order */
+extern const struct tp_event_desc tp_events[TP_NR_EVENTS];
+
 struct tp_bpf;
 /* a CPU's thread's samples on their way to the drain (tp_thread.c) */
 struct tp_queue;
@@ -126,5 +136,24 @@ int tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u6
  * Returns how many activations the BPF programs missed a part of.
  */
 u64 tp_queues_dropped(const struct tlat_source *src);
+
+/**
+ * tp_decode_init - the events' formats and the pairing, for a run or a recording
+ * @src: the source, its params set
+ * @tep: the formats
+ * @err: the error line, on failure
+ *
+ * Returns 0, -ENOENT with @err set (an event or a field is not known), or
+ * -ENOMEM.
+ */
+int tp_decode_init(struct tlat_source *src, struct tep_handle *tep, char *err);
+/**
+ * tp_close - free the source, stopping its threads, removing what it set
+ * @src: the source, or NULL
+ */
+void tp_close(struct tlat_source *src);
+
+/* its decoder, tp_decode.c's */
+extern const struct tlat_decoder_ops tp_decoder_ops;
 
 #endif
