@@ -586,7 +586,7 @@ flags_applied() {
 	grep -q -- "-D$2 " "$1" &&
 		! grep -E '^(cc|gcc) .* -c ' "$1" | grep -v -- "-D$2" | grep -q . &&
 		! grep -E '^(cc|gcc) .* -c ' "$1" | grep -v -- '-I/usr/include/tracefs' | grep -q . &&
-		[ "$(grep -cE '^(cc|gcc) .* -c ' "$1")" = "$(ls "$PKG"/src/*/*.c | grep -vc '\.bpf\.c$')" ] &&
+		[ "$(grep -cE '^(cc|gcc) .* -c ' "$1")" = "$(ls "$PKG"/src/*/*.c "$PKG"/src/*/*/*.c | grep -vc '\.bpf\.c$')" ] &&
 		"$PKG/tlat" --version | grep -q '^tlat version ' &&
 		readelf -d "$PKG/tlat" | grep -Eq 'BIND_NOW|FLAGS.*NOW' || { show "$1"; return 1; }
 }
