@@ -34,9 +34,9 @@ int analysis_alloc(struct analysis **out, const struct tlat_params *p,
 {
 	struct aa_config cfg = {
 		.nr_cpus = p->cpus.nr_cpus,
-		.irq_threshold_ns = p->stop_irq_us * 1000,
-		.thread_threshold_ns = p->stop_thread_us * 1000,
-		.stack_threshold_ns = p->stack_us * 1000,
+		.irq_threshold_ns = p->stop.irq_us * 1000,
+		.thread_threshold_ns = p->stop.thread_us * 1000,
+		.stack_threshold_ns = p->stop.stack_us * 1000,
 	};
 	struct analysis *an;
 	int nr = 0;

@@ -158,11 +158,11 @@ int cli_params_init(struct tlat_params *params, enum tlat_mode mode, int nr_cpus
 
 void cli_params_free(struct tlat_params *params)
 {
-	for (int i = 0; i < params->nr_events; i++)
-		free(params->events[i].system);
-	free(params->events);
-	params->events = NULL;
-	params->nr_events = 0;
+	for (int i = 0; i < params->events.nr; i++)
+		free(params->events.list[i].system);
+	free(params->events.list);
+	params->events.list = NULL;
+	params->events.nr = 0;
 	cpuset_free(&params->cpus);
 	cpuset_free(&params->housekeeping);
 	actions_free(&params->on_threshold);
@@ -185,7 +185,7 @@ static int cli_check(struct tlat_params *p, char *err)
 	if (p->out.json_format_set && !p->out.json_path)
 		return cli_error(err, "--json-format needs --json");
 	/* there is nothing to analyse without a stop; report may take the recording's */
-	if (!p->stop_irq_us && !p->stop_thread_us && p->command != TLAT_CMD_REPORT)
+	if (!p->stop.irq_us && !p->stop.thread_us && p->command != TLAT_CMD_REPORT)
 		p->no_aa = true;
 	/* the analysis alone: the source says whether its kernel collector serves it */
 	why = collect_needs_events(p);

@@ -50,13 +50,13 @@ static int cli_add_event(struct tlat_params *p, const char *arg, char *err)
 		free(system);
 		return cli_error(err, "invalid event '%s': expected sys or sys:event", arg);
 	}
-	events = realloc(p->events, (p->nr_events + 1) * sizeof(*events));
+	events = realloc(p->events.list, (p->events.nr + 1) * sizeof(*events));
 	if (!events) {
 		free(system);
 		goto nomem;
 	}
-	p->events = events;
-	p->events[p->nr_events++] = (struct tlat_event_req){
+	p->events.list = events;
+	p->events.list[p->events.nr++] = (struct tlat_event_req){
 		.system = system,
 		.event = colon ? colon + 1 : NULL,
 	};
@@ -72,9 +72,9 @@ static int cli_event_option(struct tlat_params *p, int opt, const char *arg, cha
 	const char *name = opt == OPT_FILTER ? "--filter" : "--trigger";
 	struct tlat_event_req *ev;
 
-	if (!p->nr_events)
+	if (!p->events.nr)
 		return cli_error(err, "%s '%s' has no previous -e event to apply to", name, arg);
-	ev = &p->events[p->nr_events - 1];
+	ev = &p->events.list[p->events.nr - 1];
 	if (!ev->event)
 		return cli_error(err, "%s '%s' applies to one event, not to all %s events",
 				 name, arg, ev->system);
@@ -127,7 +127,7 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 		if (parse_u64_range(arg, 0, 1000000000, &v))
 			return cli_error(err, "invalid threshold '%s' for -%c: must be 0 (off) to 1000000000 us",
 					 arg, opt);
-		*(opt == 'i' ? &p->stop_irq_us : opt == 'T' ? &p->stop_thread_us : &p->stack_us) = v;
+		*(opt == 'i' ? &p->stop.irq_us : opt == 'T' ? &p->stop.thread_us : &p->stop.stack_us) = v;
 		p->thresholds_set = true;
 		return 0;
 	case 'a':
@@ -136,7 +136,7 @@ static int parse_common_opt(struct tlat_params *p, const char **trace_file, int 
 		if (parse_u64_range(arg, 1, 1000000000, &v))
 			return cli_error(err, "invalid threshold '%s' for %s: must be 1 to 1000000000 us",
 					 arg, opt == 'a' ? "-a" : "--aa-only");
-		p->stop_irq_us = p->stop_thread_us = p->stack_us = v;
+		p->stop.irq_us = p->stop.thread_us = p->stop.stack_us = v;
 		p->thresholds_set = true;
 		if (opt == OPT_AA_ONLY)
 			p->out.aa_only = true;

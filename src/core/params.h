@@ -75,6 +75,19 @@ struct tlat_event_req {
 	const char *trigger;	/* NULL: none */
 };
 
+/* -e's events, in command-line order */
+struct tlat_events {
+	struct tlat_event_req *list;
+	int nr;
+};
+
+/* the thresholds: -i and -T stop the run, -s saves the stack (0: off) */
+struct tlat_thresholds {
+	u64 irq_us;		/* an IRQ latency reaching it stops the run */
+	u64 thread_us;		/* a thread or user-return latency, likewise */
+	u64 stack_us;		/* -s: save the IRQ stack above it */
+};
+
 /* --deepest-idle-state: cpuidle is left alone, or states deeper than N go (util/idle.h's) */
 #define TLAT_IDLE_UNTOUCHED	-2
 #define TLAT_IDLE_NONE		-1	/* every state disabled */
@@ -120,9 +133,7 @@ struct tlat_params {
 	bool user_load;			/* -U: the user runs the per-CPU load, not tlat */
 	bool cgroup_set;		/* -C: move the measuring threads to a cgroup */
 	const char *cgroup;		/* its name, or NULL for tlat's own cgroup */
-	u64 stop_irq_us;		/* -i: stop when an IRQ latency reaches it (0: off) */
-	u64 stop_thread_us;		/* -T: ... a thread or user-return latency */
-	u64 stack_us;			/* -s: save the IRQ stack above it (0: off) */
+	struct tlat_thresholds stop;
 	bool thresholds_set;		/* any of -i, -T, -s, -a, --aa-only was given */
 	bool no_aa;			/* --no-aa; also set when no threshold is */
 	bool dump_tasks;
@@ -137,8 +148,7 @@ struct tlat_params {
 	int deepest_idle_state;		/* TLAT_IDLE_UNTOUCHED, TLAT_IDLE_NONE, or a state */
 	bool aligned;			/* -A: thread k first wakes at a common time + k * align_us */
 	u64 align_us;
-	struct tlat_event_req *events;	/* -e, in command-line order */
-	int nr_events;
+	struct tlat_events events;	/* -e */
 	const char *source;		/* "auto" or a source name */
 	enum tlat_collect collect;
 	int readers;			/* --readers: 0 auto, -1 merged, else threads */

@@ -13,14 +13,14 @@
 
 /**
  * threshold_crossed - whether a sample crosses its context's stop threshold
- * @p: the run's options: -i for the IRQ context, -T for the others
+ * @t: the run's thresholds: -i for the IRQ context, -T for the others
  * @s: the sample
  *
  * Returns true if that threshold is set and the sample's latency reaches it.
  */
-static inline bool threshold_crossed(const struct tlat_params *p, const struct tlat_sample *s)
+static inline bool threshold_crossed(const struct tlat_thresholds *t, const struct tlat_sample *s)
 {
-	u64 threshold_us = s->ctx == TLAT_CTX_IRQ ? p->stop_irq_us : p->stop_thread_us;
+	u64 threshold_us = s->ctx == TLAT_CTX_IRQ ? t->irq_us : t->thread_us;
 
 	return threshold_us && s->latency_ns >= threshold_us * 1000;
 }

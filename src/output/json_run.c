@@ -176,9 +176,9 @@ static struct json_object *options_json(const struct tlat_params *p)
 	json_add(obj, "user_load", json_object_new_boolean(p->user_load));
 	/* -C alone: tlat's own cgroup, "" */
 	json_add(obj, "cgroup", p->cgroup_set ? json_object_new_string(p->cgroup ?: "") : NULL);
-	json_add(obj, "irq_threshold_us", json_u64_or_null(p->stop_irq_us));
-	json_add(obj, "thread_threshold_us", json_u64_or_null(p->stop_thread_us));
-	json_add(obj, "stack_threshold_us", json_u64_or_null(p->stack_us));
+	json_add(obj, "irq_threshold_us", json_u64_or_null(p->stop.irq_us));
+	json_add(obj, "thread_threshold_us", json_u64_or_null(p->stop.thread_us));
+	json_add(obj, "stack_threshold_us", json_u64_or_null(p->stop.stack_us));
 	json_add(obj, "auto_analysis", json_object_new_boolean(!p->no_aa));
 	json_add(obj, "aa_only", json_object_new_boolean(p->out.aa_only));
 	json_add(obj, "dump_tasks", json_object_new_boolean(p->dump_tasks));

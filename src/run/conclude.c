@@ -44,7 +44,7 @@ static void run_report_fill(struct run *run, struct tlat_report *r, u64 now_ns)
 /* the analysis wants names for stacks (-s) and kworkers' work (--dump-tasks) */
 static bool run_aa_symbols(struct run *run)
 {
-	return (run->params->stack_us || run->params->dump_tasks) && run_symbols(run);
+	return (run->params->stop.stack_us || run->params->dump_tasks) && run_symbols(run);
 }
 
 /*

@@ -157,9 +157,9 @@ static void record_meta(const struct run *run, struct tracefs_instance *inst,
 	struct dat_meta meta = {
 		.start_ns = run->pipeline.from_ns,
 		.end_ns = run->pipeline.until_ns,
-		.stop_irq_us = p->stop_irq_us,
-		.stop_thread_us = p->stop_thread_us,
-		.stack_us = p->stack_us,
+		.stop_irq_us = p->stop.irq_us,
+		.stop_thread_us = p->stop.thread_us,
+		.stack_us = p->stop.stack_us,
 		.user_data = run->ops->user_data(src),
 	};
 	struct json_object *desc;
@@ -204,7 +204,7 @@ static int measure_collector(struct run *run, struct tlat_session *session,
 	if (run_analysis_init(run, run->ops, err))
 		return -EINVAL;
 	/* the -e events too: the trace -t saves prints them; a recording holds their formats */
-	systems = extra_events_systems(p, analysis_systems(run->analysis));
+	systems = extra_events_systems(&p->events, analysis_systems(run->analysis));
 	if (!systems) {
 		tlat_err(err, "out of memory");
 		return -ENOMEM;
@@ -242,7 +242,8 @@ static int measure_open(struct run *run, struct live *l, struct extra_events **e
 	if (run->analysis && analysis_attach(run->analysis, c, err))
 		return -EIO;
 	/* last: a --filter must not starve what the source and the analysis read */
-	if (extra_events_enable(events, p, l->session->inst, &run->notes, err))
+	if (extra_events_enable(events, &p->events, l->session->inst,
+				p->debug ? &run->notes : NULL, err))
 		return -EIO;
 	if (run_trace_init(run, c, l->session, l->src, err))
 		return -EIO;

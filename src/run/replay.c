@@ -125,11 +125,11 @@ out:
 static void replay_params(struct tlat_params *p, const struct dat_reader_info *info)
 {
 	if (!p->thresholds_set && info->has_meta) {
-		p->stop_irq_us = info->meta.stop_irq_us;
-		p->stop_thread_us = info->meta.stop_thread_us;
-		p->stack_us = info->meta.stack_us;
+		p->stop.irq_us = info->meta.stop_irq_us;
+		p->stop.thread_us = info->meta.stop_thread_us;
+		p->stop.stack_us = info->meta.stack_us;
 	}
-	if (!p->stop_irq_us && !p->stop_thread_us)
+	if (!p->stop.irq_us && !p->stop.thread_us)
 		p->no_aa = true;
 	/* a file, not a terminal being refreshed */
 	p->out.quiet = true;

@@ -38,16 +38,16 @@ const char *collect_needs_events(const struct tlat_params *p)
 	if (actions_have(&p->on_threshold, TLAT_ACTION_TRACE) ||
 	    actions_have(&p->on_end, TLAT_ACTION_TRACE))
 		return "a saved trace (-t, trace actions)";
-	if (p->nr_events)
+	if (p->events.nr)
 		return "-e events";
-	if (p->stack_us)
+	if (p->stop.stack_us)
 		return "-s stacks";
 	return NULL;
 }
 
 const char *collect_needs_samples(const struct tlat_params *p)
 {
-	if (p->stop_irq_us || p->stop_thread_us)
+	if (p->stop.irq_us || p->stop.thread_us)
 		return "the -i/-T stop";
 	if (p->sample_log)
 		return "--sample-log";

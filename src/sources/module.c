@@ -182,7 +182,7 @@ static int mod_configure(struct tlat_source *src, char *err)
 		ret = knobs_set_u64(knobs, "prio",
 				    p->sched.set ? p->sched.prio : TLAT_DEFAULT_PRIO);
 	if (!ret)
-		ret = knobs_set_u64(knobs, "print_stack_us", p->stack_us);
+		ret = knobs_set_u64(knobs, "print_stack_us", p->stop.stack_us);
 	/* an older tlat.ko writes every sample, and has no aggregates */
 	if (!ret && knobs_exists(knobs, "trace_samples"))
 		ret = knobs_set(knobs, "trace_samples",
@@ -227,7 +227,7 @@ static void mod_release(struct tlat_source *src)
 	src->ks.knobs = NULL;
 	/* a module must not go while an instance still uses its events */
 	inst = src->ks.session->inst;
-	if (p->stop_irq_us || p->stop_thread_us)
+	if (p->stop.irq_us || p->stop.thread_us)
 		tracefs_event_file_write(inst, "tlat", "tlat_threshold", "trigger", "!traceoff");
 	tracefs_event_disable(inst, "tlat", NULL);
 	mod_unload();
@@ -285,8 +285,8 @@ static int mod_set_instance(struct tracefs_instance *inst, const struct tlat_par
 	if ((deferred && tracefs_option_enable(inst, TRACEFS_OPTION_OVERWRITE)) ||
 	    tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: MOD_DEFAULT_BUFFER_KB, -1) ||
 	    tracefs_event_enable(inst, "tlat", "tlat_sample") ||
-	    (params->stack_us && tracefs_event_enable(inst, "tlat", "tlat_stack")) ||
-	    ((params->stop_irq_us || params->stop_thread_us) &&
+	    (params->stop.stack_us && tracefs_event_enable(inst, "tlat", "tlat_stack")) ||
+	    ((params->stop.irq_us || params->stop.thread_us) &&
 	     tracefs_event_file_write(inst, "tlat", "tlat_threshold", "trigger", "traceoff") < 0)) {
 		tlat_err(err, "cannot set up the trace instance: %s", strerror(errno));
 		return -EIO;

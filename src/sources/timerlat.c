@@ -196,7 +196,7 @@ static int tl_configure(struct tlat_source *src, char *err)
 	if (!ret)
 		ret = knobs_set_u64(knobs, "osnoise/timerlat_period_us", p->period_us);
 	if (!ret)
-		ret = knobs_set_u64(knobs, "osnoise/print_stack", p->stack_us);
+		ret = knobs_set_u64(knobs, "osnoise/print_stack", p->stop.stack_us);
 	/* a warm-up must not stop the run: run.c arms the stops after it */
 	if (!ret)
 		ret = kernel_source_set_stops(&src->ks, !p->warmup_s);

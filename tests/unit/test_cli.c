@@ -136,8 +136,8 @@ static void check_defaults(const struct tlat_params *p, enum tlat_mode mode)
 	assert_int_equal(p->deepest_idle_state, TLAT_IDLE_UNTOUCHED);
 	assert_false(p->aligned);
 	assert_int_equal(p->align_us, 0);
-	assert_int_equal(p->nr_events, 0);
-	assert_null(p->events);
+	assert_int_equal(p->events.nr, 0);
+	assert_null(p->events.list);
 }
 
 static void test_defaults(void **state)
@@ -548,19 +548,19 @@ static void test_thresholds(void **state)
 	struct cli *c = *state;
 
 	PARSE_OK(c, "-d", "1");
-	assert_int_equal(c->p.stop_irq_us, 0);
-	assert_int_equal(c->p.stop_thread_us, 0);
-	assert_int_equal(c->p.stack_us, 0);
+	assert_int_equal(c->p.stop.irq_us, 0);
+	assert_int_equal(c->p.stop.thread_us, 0);
+	assert_int_equal(c->p.stop.stack_us, 0);
 	PARSE_OK(c, "-i", "30", "-T", "40", "-s", "50");
-	assert_int_equal(c->p.stop_irq_us, 30);
-	assert_int_equal(c->p.stop_thread_us, 40);
-	assert_int_equal(c->p.stack_us, 50);
+	assert_int_equal(c->p.stop.irq_us, 30);
+	assert_int_equal(c->p.stop.thread_us, 40);
+	assert_int_equal(c->p.stop.stack_us, 50);
 	PARSE_OK(c, "--irq=7", "--thread", "8", "--stack=9");
-	assert_int_equal(c->p.stop_irq_us, 7);
-	assert_int_equal(c->p.stop_thread_us, 8);
-	assert_int_equal(c->p.stack_us, 9);
+	assert_int_equal(c->p.stop.irq_us, 7);
+	assert_int_equal(c->p.stop.thread_us, 8);
+	assert_int_equal(c->p.stop.stack_us, 9);
 	PARSE_OK(c, "-T0");
-	assert_int_equal(c->p.stop_thread_us, 0);
+	assert_int_equal(c->p.stop.thread_us, 0);
 	PARSE_ERR(c, "invalid threshold", "-T", "1x");
 	PARSE_ERR(c, "invalid threshold", "-i", "-1");
 	PARSE_ERR(c, "requires an argument", "-s");
@@ -588,9 +588,9 @@ static void test_auto_analysis(void **state)
 	PARSE_OK(c, "-T", "100");
 	assert_false(c->p.no_aa);
 	PARSE_OK(c, "-a", "60");
-	assert_int_equal(c->p.stop_irq_us, 60);
-	assert_int_equal(c->p.stop_thread_us, 60);
-	assert_int_equal(c->p.stack_us, 60);
+	assert_int_equal(c->p.stop.irq_us, 60);
+	assert_int_equal(c->p.stop.thread_us, 60);
+	assert_int_equal(c->p.stop.stack_us, 60);
 	assert_trace_action(c, "timerlat_trace.txt");
 	assert_false(c->p.out.aa_only);
 	PARSE_OK(c, "-t", "mine.txt", "--auto=70");	/* -a keeps an earlier -t */
@@ -623,9 +623,9 @@ static void test_aa_only(void **state)
 
 	PARSE_OK(c, "--aa-only", "80");
 	assert_true(c->p.out.aa_only);
-	assert_int_equal(c->p.stop_irq_us, 80);
-	assert_int_equal(c->p.stop_thread_us, 80);
-	assert_int_equal(c->p.stack_us, 80);
+	assert_int_equal(c->p.stop.irq_us, 80);
+	assert_int_equal(c->p.stop.thread_us, 80);
+	assert_int_equal(c->p.stop.stack_us, 80);
 	assert_int_equal(c->p.on_threshold.nr, 0);	/* unlike -a */
 	PARSE_ERR(c, "mutually exclusive", "--aa-only", "80", "--no-aa");
 }
@@ -734,23 +734,23 @@ static void test_events(void **state)
 	struct cli *c = *state;
 
 	PARSE_OK(c, "-e", "sched:sched_wakeup");
-	assert_int_equal(c->p.nr_events, 1);
-	expect_event(&c->p.events[0], "sched", "sched_wakeup", NULL, NULL);
+	assert_int_equal(c->p.events.nr, 1);
+	expect_event(&c->p.events.list[0], "sched", "sched_wakeup", NULL, NULL);
 	PARSE_OK(c, "--event", "sched", "-eirq:irq_handler_entry", "--event=timer:hrtimer_start",
 		 "--filter", "expires>0", "--trigger=hist:keys=common_pid");
-	assert_int_equal(c->p.nr_events, 3);
-	expect_event(&c->p.events[0], "sched", NULL, NULL, NULL);
-	expect_event(&c->p.events[1], "irq", "irq_handler_entry", NULL, NULL);
-	expect_event(&c->p.events[2], "timer", "hrtimer_start", "expires>0",
+	assert_int_equal(c->p.events.nr, 3);
+	expect_event(&c->p.events.list[0], "sched", NULL, NULL, NULL);
+	expect_event(&c->p.events.list[1], "irq", "irq_handler_entry", NULL, NULL);
+	expect_event(&c->p.events.list[2], "timer", "hrtimer_start", "expires>0",
 		     "hist:keys=common_pid");
 	/* each applies to its own -e; a second one replaces the first, as in rtla */
 	PARSE_OK(c, "-e", "sched:sched_wakeup", "--filter", "prio<100", "--filter", "prio<50",
 		 "-e", "sched:sched_switch", "--trigger", "traceoff");
-	expect_event(&c->p.events[0], "sched", "sched_wakeup", "prio<50", NULL);
-	expect_event(&c->p.events[1], "sched", "sched_switch", NULL, "traceoff");
+	expect_event(&c->p.events.list[0], "sched", "sched_wakeup", "prio<50", NULL);
+	expect_event(&c->p.events.list[1], "sched", "sched_switch", NULL, "traceoff");
 	/* a filter with spaces is one argument */
 	PARSE_OK(c, "-e", "sched:sched_wakeup", "--filter", "prio < 100 && pid != 1");
-	expect_event(&c->p.events[0], "sched", "sched_wakeup", "prio < 100 && pid != 1", NULL);
+	expect_event(&c->p.events.list[0], "sched", "sched_wakeup", "prio < 100 && pid != 1", NULL);
 }
 
 static void test_event_errors(void **state)
@@ -859,7 +859,7 @@ static void test_report(void **state)
 	assert_true(c->p.out.nano);
 	PARSE_OK(c, "x.dat", "-T", "50", "--dump-tasks", "--aa-extras");
 	assert_true(c->p.thresholds_set);
-	assert_int_equal(c->p.stop_thread_us, 50);
+	assert_int_equal(c->p.stop.thread_us, 50);
 	assert_true(c->p.dump_tasks);
 	assert_true(c->p.out.aa_extras);
 	PARSE_OK(c, "-T", "0", "x.dat");

@@ -40,16 +40,16 @@ static void test_systems(void **state)
 	(void)state;
 	assert_int_equal(cli_params_init(&p, TLAT_MODE_TOP, 2), 0);
 	/* no -e: the base list as it is, or nothing */
-	expect_systems(extra_events_systems(&p, base), base);
-	expect_systems(extra_events_systems(&p, NULL), (const char *const []){ NULL });
+	expect_systems(extra_events_systems(&p.events, base), base);
+	expect_systems(extra_events_systems(&p.events, NULL), (const char *const []){ NULL });
 
 	assert_int_equal(cli_parse(&p, ARGC("-e", "sched:sched_wakeup", "-e", "timer",
 					     "-e", "timer:hrtimer_start", "-e", "workqueue"),
 				   ARGV("-e", "sched:sched_wakeup", "-e", "timer",
 					"-e", "timer:hrtimer_start", "-e", "workqueue"), err), 0);
-	expect_systems(extra_events_systems(&p, base),
+	expect_systems(extra_events_systems(&p.events, base),
 		       (const char *const []){ "irq", "sched", "timer", "workqueue", NULL });
-	expect_systems(extra_events_systems(&p, NULL),
+	expect_systems(extra_events_systems(&p.events, NULL),
 		       (const char *const []){ "sched", "timer", "workqueue", NULL });
 	cli_params_free(&p);
 }
@@ -63,7 +63,7 @@ static void test_no_events(void **state)
 
 	(void)state;
 	assert_int_equal(cli_params_init(&p, TLAT_MODE_HIST, 2), 0);
-	assert_int_equal(extra_events_enable(&ev, &p, NULL, NULL, err), 0);
+	assert_int_equal(extra_events_enable(&ev, &p.events, NULL, NULL, err), 0);
 	assert_null(ev);
 	assert_int_equal(extra_events_save_hists(ev, NULL, err), 0);
 	extra_events_free(ev);

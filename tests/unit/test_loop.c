@@ -232,7 +232,7 @@ static void test_threshold(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_thread_us = 100;
+	sy->params.stop.thread_us = 100;
 	activation(sy, 0, 1, 100 * MS, 10000, 20000);
 	activation(sy, 1, 1, 300 * MS, 10000, 150000);	/* the hit */
 	activation(sy, 0, 2, 300 * MS, 10000, 20000);	/* drained after it: not counted */
@@ -257,7 +257,7 @@ static void test_continue(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_irq_us = 50;
+	sy->params.stop.irq_us = 50;
 	sy->continues = 10;
 	activation(sy, 0, 1, 100 * MS, 60000, 70000);		/* a hit at the IRQ */
 	activation(sy, 0, 2, 200 * MS, 10000, 20000);		/* before the hit is handled */
@@ -301,7 +301,7 @@ static void test_kernel_stop_on_warm_up_sample(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_thread_us = 100;
+	sy->params.stop.thread_us = 100;
 	activation(sy, 1, 1, 1 * S - 2 * MS, 10000, 150000);	/* checked before the arming */
 	activation(sy, 1, 2, 1 * S - 1 * MS, 10000, 20000);
 	activation(sy, 0, 1, 1 * S - 1 * MS, 10000, 150000);	/* checked after it */
@@ -323,7 +323,7 @@ static void test_kernel_stop_not_on_checked_sample(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_thread_us = 100;
+	sy->params.stop.thread_us = 100;
 	activation(sy, 0, 1, 1 * S - 2 * MS, 10000, 150000);
 	activation(sy, 0, 2, 1 * S - 1 * MS, 10000, 20000);
 	sy->kernel_stop_ns = 3 * S;
@@ -353,7 +353,7 @@ static void test_kernel_finishes_first(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_thread_us = 100;
+	sy->params.stop.thread_us = 100;
 	activation(sy, 0, 1, 100 * MS, 10000, 150000);	/* the hit */
 	run(sy, &(struct loop_window){ .end_ns = 10 * S, .armed = true,
 				       .kernel_stops = true });

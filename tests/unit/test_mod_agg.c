@@ -410,7 +410,7 @@ static void test_stop_is_hit(void **state)
 {
 	static const int all[] = { 0, 1, 2, 3 };
 	struct tlat_aggregate *want = agg_alloc(&layout), *got = agg_alloc(&layout);
-	struct tlat_params p = { .stop_thread_us = 50 };
+	struct tlat_params p = { .stop.thread_us = 50 };
 	struct seen seen = { 0 };
 	struct tlat_cpuset cpus;
 	struct pipeline pl;
@@ -456,16 +456,16 @@ static void test_stop_is_hit(void **state)
 
 	/* the run's -T decides: 60 us is no hit at -T 100 */
 	pipeline_resume(&pl);
-	p.stop_thread_us = 100;
+	p.stop.thread_us = 100;
 	stop_at(s, 5, 60000, 7000);
 	assert_false(read_stops(s, &cpus, &pl, &stops));
 	/* -i does not stop a thread sample */
-	p.stop_thread_us = 0;
-	p.stop_irq_us = 1;
+	p.stop.thread_us = 0;
+	p.stop.irq_us = 1;
 	stop_at(s, 6, 60000, 7000);
 	assert_false(read_stops(s, &cpus, &pl, &stops));
 	/* past -d's end: no hit */
-	p.stop_thread_us = 50;
+	p.stop.thread_us = 50;
 	pipeline_window(&pl, 1000, 6500);
 	stop_at(s, 7, 60000, 7000);
 	assert_false(read_stops(s, &cpus, &pl, &stops));

@@ -168,7 +168,7 @@ static void counted_init(struct counted *ct, u64 stop_thread_us)
 	memset(ct, 0, sizeof(*ct));
 	assert_int_equal(cli_params_init(&ct->params, TLAT_MODE_TOP, NR_CPUS), 0);
 	assert_int_equal(ct->params.cpus.nr_cpus, NR_CPUS);
-	ct->params.stop_thread_us = stop_thread_us;
+	ct->params.stop.thread_us = stop_thread_us;
 	pipeline_init(&ct->pl, &ct->params);
 	assert_int_equal(pipeline_add(&ct->pl, &counted_ops, ct), 0);
 }

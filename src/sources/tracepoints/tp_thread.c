@@ -94,7 +94,7 @@ static void tp_stop_at_hit(struct tlat_source *src, const struct tlat_sample *s)
 
 	for (int ctx = 0; src->stop_fd >= 0 && ctx < TLAT_NR_CTX; ctx++) {
 		if (s[ctx].ts_ns >= src->stop_from_ns &&
-		    threshold_crossed(src->params, &s[ctx])) {
+		    threshold_crossed(&src->params->stop, &s[ctx])) {
 			/* if it fails, the run stops it when it sees the hit */
 			ret = write(src->stop_fd, "0", 1);
 			(void)ret;

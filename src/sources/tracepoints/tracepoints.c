@@ -223,7 +223,8 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	ret = tp_decode_init(src, tep, err);
 	if (ret)
 		return ret;
-	ret = workload_create(&src->wl, params, &tp_workload_ops, src, "tlat/", err);
+	ret = workload_create(&src->wl, &params->cpus, &params->sched, &tp_workload_ops, src,
+			      "tlat/", err);
 	if (!ret)
 		ret = tp_collector_open(src, err);
 	if (ret || !tp_writes_markers(src))
@@ -235,7 +236,7 @@ static int tp_open(struct tlat_source **out, const struct tlat_params *params,
 	for (int cpu = 0; cpu < params->cpus.nr_cpus; cpu++)
 		tp_pairing_set_thread(src->pairing, cpu, workload_tid(src->wl, cpu));
 
-	if (params->stack_us) {
+	if (params->stop.stack_us) {
 		kstack_event_init(&src->stack, tep, "ftrace", "kernel_stack", "size", "caller");
 		src->stack_trigger = tracefs_event_file_write(inst, "timer", "hrtimer_expire_entry",
 							      "trigger", TP_STACK_TRIGGER) > 0;
@@ -331,7 +332,7 @@ static void tp_report(struct tlat_source *src, const struct tlat_notes *notes)
 	}
 	tlat_note(notes, TLAT_NOTE_DEBUG, "tlat: tracepoints: %llu activations dropped for missing events",
 		  (unsigned long long)dropped);
-	if (src->params->stack_us && !src->stack_trigger)
+	if (src->params->stop.stack_us && !src->stack_trigger)
 		tlat_note(notes, TLAT_NOTE_DEBUG,
 			  "tlat: tracepoints: this kernel cannot filter a stack trigger by function: no -s stacks");
 }
