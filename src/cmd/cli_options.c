@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "cmd/cli.h"
 #include "cmd/cli_local.h"
 #include "cmd/parse_sched.h"
+#include "core/array.h"
 #include "output/plot.h"
 #include "sources/collect.h"
 #include "util/parse.h"
@@ -84,37 +86,33 @@ static int cli_event_option(struct tlat_params *p, int opt, const char *arg, cha
 	return 0;
 }
 
-/* the options that only switch something on: what they set, NULL for the others */
+/*
+ * The options that only switch something on, and the bool each sets.
+ * CLI_FLAG() refuses, at compile time, a field that is not a bool.
+ */
+#define CLI_FLAG(o, field)						\
+	{ o, offsetof(struct tlat_params, field) +			\
+	     0 * sizeof(char[_Generic(((struct tlat_params *)0)->field, bool: 1)]) }
+
+static const struct cli_flag_opt {
+	int opt;
+	size_t offset;
+} cli_flags[] = {
+	CLI_FLAG('n', out.nano), CLI_FLAG('D', debug), CLI_FLAG('q', out.quiet),
+	CLI_FLAG(OPT_REPORT_HITS, report_hits), CLI_FLAG(OPT_NO_AA, no_aa),
+	CLI_FLAG(OPT_DUMP_TASKS, dump_tasks), CLI_FLAG(OPT_AA_EXTRAS, out.aa_extras),
+	CLI_FLAG(OPT_NO_IRQ, out.hist.no_irq), CLI_FLAG(OPT_NO_THREAD, out.hist.no_thread),
+	CLI_FLAG(OPT_NO_HEADER, out.hist.no_header),
+	CLI_FLAG(OPT_NO_SUMMARY, out.hist.no_summary),
+	CLI_FLAG(OPT_NO_INDEX, out.hist.no_index), CLI_FLAG(OPT_WITH_ZEROS, out.hist.with_zeros),
+};
+
+/* what a switch-only option sets, NULL for the others */
 static bool *cli_flag(struct tlat_params *p, int opt)
 {
-	switch (opt) {
-	case 'n':
-		return &p->out.nano;
-	case 'D':
-		return &p->debug;
-	case 'q':
-		return &p->out.quiet;
-	case OPT_REPORT_HITS:
-		return &p->report_hits;
-	case OPT_NO_AA:
-		return &p->no_aa;
-	case OPT_DUMP_TASKS:
-		return &p->dump_tasks;
-	case OPT_AA_EXTRAS:
-		return &p->out.aa_extras;
-	case OPT_NO_IRQ:
-		return &p->out.hist.no_irq;
-	case OPT_NO_THREAD:
-		return &p->out.hist.no_thread;
-	case OPT_NO_HEADER:
-		return &p->out.hist.no_header;
-	case OPT_NO_SUMMARY:
-		return &p->out.hist.no_summary;
-	case OPT_NO_INDEX:
-		return &p->out.hist.no_index;
-	case OPT_WITH_ZEROS:
-		return &p->out.hist.with_zeros;
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(cli_flags); i++)
+		if (cli_flags[i].opt == opt)
+			return (bool *)((char *)p + cli_flags[i].offset);
 	return NULL;
 }
 
@@ -137,6 +135,15 @@ static int cli_word(const char *arg, const char *const *names)
 	return -1;
 }
 
+/* a keyword option's value: which of names[] it is, or -EINVAL and the line naming @words */
+static int cli_keyword(const char *arg, const char *const *names, const char *option,
+		       const char *words, char *err)
+{
+	int word = cli_word(arg, names);
+
+	return word >= 0 ? word : cli_error(err, "invalid %s '%s': expected %s", option, arg, words);
+}
+
 /* -c, -H: a CPU list into cpus, and given set */
 static int cli_cpu_list(const char *arg, const char *what, struct tlat_cpuset *cpus, bool *given,
 			char *err)
@@ -155,20 +162,18 @@ static int cli_thread_opt(struct tlat_params *p, int opt, const char *arg, char 
 	case 'p':
 		return cli_range(arg, 100, 1000000, "period", " us", &p->period_us, err);
 	case 'd':
-		if (parse_duration_s(arg, &p->duration_s))
-			return cli_error(err, "invalid duration '%s': expected a number with s, m, h or d",
-					 arg);
-		return 0;
+		return parse_duration_s(arg, &p->duration_s) ?
+		       cli_error(err, "invalid duration '%s': expected a number with s, m, h or d",
+				 arg) : 0;
 	case 'c':
 		return cli_cpu_list(arg, "cpu list", &p->cpus, &p->cpus_set, err);
 	case 'H':
 		return cli_cpu_list(arg, "house-keeping cpu list", &p->housekeeping,
 				    &p->housekeeping_set, err);
 	case 'P':
-		if (parse_sched(arg, &p->sched))
-			return cli_error(err, "invalid priority '%s': expected o:nice, r:prio, f:prio or d:runtime:period",
-					 arg);
-		return 0;
+		return parse_sched(arg, &p->sched) ?
+		       cli_error(err, "invalid priority '%s': expected o:nice, r:prio, f:prio or d:runtime:period",
+				 arg) : 0;
 	case 'C':
 		p->cgroup_set = true;
 		p->cgroup = arg;	/* NULL: tlat's own cgroup */
@@ -340,17 +345,14 @@ static int cli_output_opt(struct tlat_params *p, int opt, const char *arg, char 
 		p->out.hist.plot_file = arg;
 		return 0;
 	case OPT_STACK_FORMAT:
-		word = cli_word(arg, stack_formats);
-		if (word < 0)
-			return cli_error(err, "invalid --stack-format '%s': expected truncate, skip or full",
-					 arg);
-		p->out.stack_format = word;
-		return 0;
+		word = cli_keyword(arg, stack_formats, "--stack-format", "truncate, skip or full", err);
+		if (word >= 0)
+			p->out.stack_format = word;
+		return word < 0 ? word : 0;
 	case OPT_JSON_FORMAT:
-		word = cli_word(arg, json_formats);
+		word = cli_keyword(arg, json_formats, "--json-format", "tlat or rt-tests", err);
 		if (word < 0)
-			return cli_error(err, "invalid --json-format '%s': expected tlat or rt-tests",
-					 arg);
+			return word;
 		p->out.json_format = word;
 		p->out.json_format_set = true;
 		return 0;

@@ -144,16 +144,17 @@ static struct json_object *priority_json(const struct tlat_sched *s)
 
 static struct json_object *hist_options_json(const struct tlat_hist_params *h)
 {
+	const struct { const char *key; bool on; } flags[] = {
+		{ "no_irq", h->no_irq }, { "no_thread", h->no_thread },
+		{ "no_header", h->no_header }, { "no_summary", h->no_summary },
+		{ "no_index", h->no_index }, { "with_zeros", h->with_zeros },
+	};
 	struct json_object *obj = json_object_new_object();
 
 	json_add(obj, "bucket_size", json_u64(h->bucket_size));
 	json_add(obj, "entries", json_u64(h->entries));
-	json_add(obj, "no_irq", json_object_new_boolean(h->no_irq));
-	json_add(obj, "no_thread", json_object_new_boolean(h->no_thread));
-	json_add(obj, "no_header", json_object_new_boolean(h->no_header));
-	json_add(obj, "no_summary", json_object_new_boolean(h->no_summary));
-	json_add(obj, "no_index", json_object_new_boolean(h->no_index));
-	json_add(obj, "with_zeros", json_object_new_boolean(h->with_zeros));
+	for (size_t i = 0; i < ARRAY_SIZE(flags); i++)
+		json_add(obj, flags[i].key, json_object_new_boolean(flags[i].on));
 	return obj;
 }
 

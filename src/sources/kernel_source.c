@@ -75,7 +75,7 @@ int kernel_source_open(struct tlat_source **out, const struct kernel_source_kind
 	ks->user_threads = threads == TLAT_THREADS_USER ||
 			   (threads == TLAT_THREADS_AUTO &&
 			    (!kind->user_by_default || kind->user_by_default()));
-	return 0;
+	return kind->check ? kind->check(ks, params, err) : 0;
 }
 
 int kernel_source_setup(struct kernel_source *ks, struct tep_handle *tep, const char *knobs_dir,

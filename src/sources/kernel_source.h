@@ -26,6 +26,8 @@ struct kernel_source_events {
 };
 
 /* what one kernel source is; a constant of its file */
+struct kernel_source;
+
 struct kernel_source_kind {
 	/* of the source's struct tlat_source, which begins with a struct kernel_source */
 	size_t size;
@@ -40,6 +42,11 @@ struct kernel_source_kind {
 	const char *stop_thread_knob;
 	/* whether -k/-u left to tlat means user threads; NULL: it always does */
 	bool (*user_by_default)(void);
+	/*
+	 * What this kernel's source refuses of the options, once the threads'
+	 * kind is known; NULL: nothing. 0, or -errno with err set.
+	 */
+	int (*check)(const struct kernel_source *ks, const struct tlat_params *params, char *err);
 	/* starts measuring where tlat runs no threads of its own; NULL: trace on does */
 	int (*start)(struct tlat_source *src, char *err);
 	/* before tracing goes off; NULL: nothing */

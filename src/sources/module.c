@@ -233,6 +233,16 @@ static void mod_release(struct tlat_source *src)
 	mod_unload();
 }
 
+/* its kernel threads take no other policy */
+static int mod_check(const struct kernel_source *ks, const struct tlat_params *params, char *err)
+{
+	if (!ks->user_threads && params->sched.set && params->sched.policy != SCHED_FIFO) {
+		tlat_err(err, "tlat.ko's kernel threads run SCHED_FIFO: use -P f:prio, or -u");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static const struct kernel_source_kind mod_kind = {
 	.size = sizeof(struct tlat_source),
 	.resource = "module",
@@ -242,6 +252,7 @@ static const struct kernel_source_kind mod_kind = {
 	.stop_thread_knob = "stop_thread_us",
 	/* its kernel threads only where -k asks for them */
 	.user_by_default = NULL,
+	.check = mod_check,
 	/* without user threads, enabling the module starts its kernel threads */
 	.start = mod_enable,
 	.stop = mod_disable,
@@ -304,10 +315,6 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	src = *out;
 	if (ret)
 		return ret;
-	if (!src->ks.user_threads && params->sched.set && params->sched.policy != SCHED_FIFO) {
-		tlat_err(err, "tlat.ko's kernel threads run SCHED_FIFO: use -P f:prio, or -u");
-		return -EINVAL;
-	}
 	ret = mod_load_events(src, tep, err) ?:
 	      kernel_source_setup(&src->ks, tep, MOD_PARAMS, err) ?:
 	      mod_collector_open(src, err) ?:

@@ -185,6 +185,7 @@ int collector_choose_read(struct tlat_collector *c)
 	if (c->merged_why || c->nr_cpus <= 0)
 		return 0;
 	cfg.nr_readers = percpu_nr_readers(c);
+	c->percpu_readers = cfg.nr_readers;
 	if (!cfg.streams) {
 		buffer_reader_percpu(&cfg.streams);
 		cfg.streams_ctx = c->reader;
@@ -256,10 +257,9 @@ int collector_decode_stopped(struct tlat_collector *c, char *err)
 
 const char *collector_read_mode(const struct tlat_collector *c, char *buf, size_t len)
 {
-	int n;
+	int n = c->percpu_readers;
 
 	if (c->percpu) {
-		n = collector_percpu_readers(c->percpu);
 		snprintf(buf, len, "per-CPU, %d reader%s", n, n == 1 ? "" : "s");
 	} else {
 		snprintf(buf, len, "merged, because %s",

@@ -53,6 +53,7 @@ struct tlat_collector {
 	int readers;			/* --readers: 0 auto, -1 merged, else threads */
 	const struct tlat_cpuset *measured;	/* -c's CPUs, the readers' share; NULL: all */
 	struct collector_percpu *percpu;	/* the per-CPU read, once chosen */
+	int percpu_readers;			/* and its reader threads */
 	/* its records: NULL, the reader's (a test sets its own) */
 	const struct percpu_stream_ops *streams;
 	void *streams_ctx;

@@ -216,11 +216,6 @@ int collector_percpu_drain(struct collector_percpu *p, u64 until_ns, struct tlat
 	return ret;
 }
 
-int collector_percpu_readers(const struct collector_percpu *p)
-{
-	return p->nr_readers;
-}
-
 void collector_percpu_free(struct collector_percpu *p)
 {
 	if (!p)

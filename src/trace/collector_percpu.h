@@ -49,13 +49,6 @@ int collector_percpu_new(struct collector_percpu **p, const struct collector_per
 int collector_percpu_drain(struct collector_percpu *p, u64 until_ns, struct tlat_sink *sink,
 			   struct record_counts *counts);
 /**
- * collector_percpu_readers - how many readers the read has
- * @p: the read
- *
- * Returns the number of reader threads, the caller's included.
- */
-int collector_percpu_readers(const struct collector_percpu *p);
-/**
  * collector_percpu_free - free the read
  * @p: from collector_percpu_new(), or NULL
  */
