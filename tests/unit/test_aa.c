@@ -32,6 +32,7 @@
 #include "cmd/cli.h"
 #include "output/text_aa.h"
 #include "trace/kstack.h"
+#include "unit_helpers.h"
 
 /* the expected expiry of the activation under study: 1000 s into the run */
 #define E_NS		1000000000000ULL
@@ -63,12 +64,6 @@
 
 /* ---- event formats ---------------------------------------------------- */
 
-#define COMMON_FIELDS \
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-
 /* /sys/kernel/tracing/events/<system>/<name>/format of a 6.18 x86 host */
 #define LOCAL_TIMER_ENTRY_ID	165
 #define LOCAL_TIMER_EXIT_ID	164
@@ -91,11 +86,9 @@ static const char timerlat_format[] =
 	"name: timerlat\n"
 	"ID: 21\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
-	"\tfield:unsigned int seqnum;\toffset:8;\tsize:4;\tsigned:0;\n"
-	"\tfield:int context;\toffset:12;\tsize:4;\tsigned:1;\n"
-	"\tfield:u64 timer_latency;\toffset:16;\tsize:8;\tsigned:0;\n"
+	UNIT_TIMERLAT_FIELDS
 	"\n"
 	"print fmt: \"#%-5u context %6s timer_latency %9llu ns\", REC->seqnum, "
 	"(REC->context) ? \"thread\" : \"irq\", REC->timer_latency\n";
@@ -104,7 +97,7 @@ static const char local_timer_entry_format[] =
 	"name: local_timer_entry\n"
 	"ID: 165\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:int vector;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\n"
@@ -114,7 +107,7 @@ static const char local_timer_exit_format[] =
 	"name: local_timer_exit\n"
 	"ID: 164\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:int vector;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\n"
@@ -124,7 +117,7 @@ static const char irq_handler_entry_format[] =
 	"name: irq_handler_entry\n"
 	"ID: 225\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:int irq;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:__data_loc char[] name;\toffset:12;\tsize:4;\tsigned:0;\n"
@@ -135,7 +128,7 @@ static const char irq_handler_exit_format[] =
 	"name: irq_handler_exit\n"
 	"ID: 224\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:int irq;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:int ret;\toffset:12;\tsize:4;\tsigned:1;\n"
@@ -152,7 +145,7 @@ static const char softirq_entry_format[] =
 	"name: softirq_entry\n"
 	"ID: 223\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:unsigned int vec;\toffset:8;\tsize:4;\tsigned:0;\n"
 	"\n"
@@ -162,7 +155,7 @@ static const char softirq_exit_format[] =
 	"name: softirq_exit\n"
 	"ID: 222\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:unsigned int vec;\toffset:8;\tsize:4;\tsigned:0;\n"
 	"\n"
@@ -172,7 +165,7 @@ static const char nmi_handler_format[] =
 	"name: nmi_handler\n"
 	"ID: 170\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:void * handler;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:s64 delta_ns;\toffset:16;\tsize:8;\tsigned:1;\n"
@@ -189,15 +182,9 @@ static const char sched_switch_format[] =
 	"name: sched_switch\n"
 	"ID: 372\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
-	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
-	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"
-	"\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n"
-	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"
-	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n"
+	UNIT_SCHED_SWITCH_FIELDS
 	"\n"
 	"print fmt: \"prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> "
 	"next_comm=%s next_pid=%d next_prio=%d\", REC->prev_comm, REC->prev_pid, "
@@ -213,7 +200,7 @@ static const char irq_noise_format[] =
 	"name: irq_noise\n"
 	"ID: 514\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n"
@@ -227,7 +214,7 @@ static const char nmi_noise_format[] =
 	"name: nmi_noise\n"
 	"ID: 513\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n"
@@ -239,7 +226,7 @@ static const char softirq_noise_format[] =
 	"name: softirq_noise\n"
 	"ID: 515\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n"
@@ -257,7 +244,7 @@ static const char thread_noise_format[] =
 	"name: thread_noise\n"
 	"ID: 516\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
 	"\tfield:u64 start;\toffset:24;\tsize:8;\tsigned:0;\n"
@@ -278,7 +265,7 @@ static const char kernel_stack_612_format[] =
 	"name: kernel_stack\n"
 	"ID: 4\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:int size;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:unsigned long caller[8];\toffset:16;\tsize:64;\tsigned:0;\n"
@@ -290,7 +277,7 @@ static const char kernel_stack_61rt_format[] =
 	"name: kernel_stack\n"
 	"ID: 4\n"
 	"format:\n"
-	COMMON_FIELDS
+	UNIT_COMMON_FIELDS
 	"\tfield:unsigned char common_preempt_lazy_count;\toffset:8;\tsize:1;\tsigned:0;\n"
 	"\n"
 	"\tfield:int size;\toffset:12;\tsize:4;\tsigned:1;\n"
@@ -298,12 +285,7 @@ static const char kernel_stack_61rt_format[] =
 	"\n"
 	KERNEL_STACK_PRINT;
 
-struct format {
-	const char *system;
-	const char *text;
-};
-
-static const struct format stock_formats[] = {
+static const struct unit_format stock_formats[] = {
 	{ "irq_vectors", local_timer_entry_format },
 	{ "irq_vectors", local_timer_exit_format },
 	{ "irq", irq_handler_entry_format },
@@ -315,7 +297,7 @@ static const struct format stock_formats[] = {
 	{ NULL, NULL },
 };
 
-static const struct format osnoise_formats[] = {
+static const struct unit_format osnoise_formats[] = {
 	{ "osnoise", irq_noise_format },
 	{ "osnoise", nmi_noise_format },
 	{ "osnoise", softirq_noise_format },
@@ -324,20 +306,6 @@ static const struct format osnoise_formats[] = {
 	{ "sched", sched_switch_format },
 	{ NULL, NULL },
 };
-
-static struct tep_handle *make_tep(const struct format *formats)
-{
-	struct tep_handle *tep = tep_alloc();
-
-	assert_non_null(tep);
-	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
-	tep_set_long_size(tep, 8);
-	tep_set_page_size(tep, getpagesize());
-	for (const struct format *f = formats; f->text; f++)
-		assert_int_equal(tep_parse_event(tep, f->text, strlen(f->text), f->system), 0);
-	return tep;
-}
 
 /* ---- a tep, an engine and an adapter ---------------------------------- */
 
@@ -367,7 +335,7 @@ static void fx_open(struct fx *fx, const struct aa_adapter_ops *ops, const struc
 
 	memset(fx, 0, sizeof(*fx));
 	fx->ops = ops;
-	fx->tep = make_tep(ops == &aa_stock_ops ? stock_formats : osnoise_formats);
+	fx->tep = unit_tep(ops == &aa_stock_ops ? stock_formats : osnoise_formats);
 	fx->aa = aa_alloc(cfg);
 	assert_non_null(fx->aa);
 	if (ops->open(&fx->ad, fx->tep, fx->aa, false, err)) {
@@ -1551,11 +1519,11 @@ static int stack_record(unsigned char *data, int size_off, int size, const u64 *
 	return 16 + nr_ips * sizeof(*ips);
 }
 
-static const struct format stack_612_formats[] = {
+static const struct unit_format stack_612_formats[] = {
 	{ "ftrace", kernel_stack_612_format }, { NULL, NULL },
 };
 
-static const struct format stack_61rt_formats[] = {
+static const struct unit_format stack_61rt_formats[] = {
 	{ "ftrace", kernel_stack_61rt_format }, { NULL, NULL },
 };
 
@@ -1567,7 +1535,7 @@ static void test_stack_decode_61rt(void **state)
 		0xe52e00000000ULL, 0xe52e00000001ULL, 0x1ULL, 0x2ULL,
 		0xdeadbeefULL, 0xffff888000000000ULL, 0x3ULL, 0x4ULL,
 	};
-	struct tep_handle *tep = make_tep(stack_61rt_formats);
+	struct tep_handle *tep = unit_tep(stack_61rt_formats);
 	unsigned char data[256] = { 0 };
 	struct tep_record record = { .cpu = 0, .ts = 1, .data = data };
 	struct kstack_event ks;
@@ -1617,14 +1585,14 @@ static const char tlat_stack_format[] =
 	"\tfield:__data_loc unsigned long[] ips;\toffset:16;\tsize:4;\tsigned:0;\n\n"
 	"print fmt: \"#%u nr %u\", REC->seqnum, REC->nr\n";
 
-static const struct format tlat_stack_formats[] = {
+static const struct unit_format tlat_stack_formats[] = {
 	{ "tlat", tlat_stack_format }, { NULL, NULL },
 };
 
 static void test_stack_decode_module(void **state)
 {
 	static const u64 three[] = { 31, 32, 33 };
-	struct tep_handle *tep = make_tep(tlat_stack_formats);
+	struct tep_handle *tep = unit_tep(tlat_stack_formats);
 	struct tep_event *event = tep_find_event(tep, 1500);
 	unsigned char data[64] = { 0 };
 	struct tep_record record = { .cpu = 1, .ts = 5, .data = data, .size = 20 + 24 };
@@ -1661,7 +1629,7 @@ static void test_stack_decode_612(void **state)
 	static const u64 ended[] = { 21, 22, ULONG_MAX, 23 };
 	static const u64 repeats[] = { 1, 2, 3, 2, 3, 4 };
 	static const u64 no_repeats[] = { 1, 2, 3, 4 };
-	struct tep_handle *tep = make_tep(stack_612_formats);
+	struct tep_handle *tep = unit_tep(stack_612_formats);
 	struct tep_event *event = tep_find_event(tep, KERNEL_STACK_ID);
 	unsigned char data[256] = { 0 };
 	struct tep_record record = { .cpu = 2, .ts = 777, .data = data };
@@ -1700,21 +1668,19 @@ static void test_stack_decode_612(void **state)
 
 /* ---- 11. the report, against rtla's format strings -------------------- */
 
-static const char *symbol(void *ctx, u64 addr)
-{
-	(void)ctx;
-	if (addr == 0xffffffff81000010ULL)
-		return "timerlat_irq";
-	if (addr == 0xffffffff81000030ULL)
-		return "do_idle";
-	if (addr == 0xffffffff81000050ULL)
-		return "vmstat_update";
-	return NULL;
-}
+static const struct unit_symbol symbols[] = {
+	{ 0xffffffff81000010ULL, "timerlat_irq" },
+	{ 0xffffffff81000030ULL, "do_idle" },
+	{ 0xffffffff81000050ULL, "vmstat_update" },
+	{ 0, NULL },
+};
 
 static char *render_opts(const struct aa_result *r, enum tlat_stack_format format, bool extras)
 {
-	struct aa_render_opts opts = { .stack_format = format, .symbol = symbol, .extras = extras };
+	struct aa_render_opts opts = {
+		.stack_format = format, .symbol = unit_symbol, .symbol_ctx = (void *)symbols,
+		.extras = extras,
+	};
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
@@ -1902,7 +1868,8 @@ static void test_render_irq_stop(void **state)
 		"    [003] " SP12 " kworker/3:1:44 kworker:<...>:vmstat_update\n"
 		/* without the kernel's symbols, the function's address */
 		"    [003] " SP12 " kworker/3:1:44 kworker:<...>:0xffffffff81000050\n";
-	struct aa_render_opts opts = { .symbol = symbol }, no_symbols = { .symbol = NULL };
+	struct aa_render_opts opts = { .symbol = unit_symbol, .symbol_ctx = (void *)symbols };
+	struct aa_render_opts no_symbols = { .symbol = NULL };
 	struct aa_task idle_kworker = { .pid = 31, .comm = "kworker/2:0" };
 	struct aa_task busy_kworker = {
 		.pid = 44, .comm = "kworker/3:1",
@@ -2127,8 +2094,8 @@ static void test_nmi_in_timer_irq_stock(void **state)
 static void test_adapter_open(void **state)
 {
 	struct aa_config cfg = config(0, 100, &aa_osnoise_ops);
-	struct tep_handle *stock = make_tep(stock_formats);
-	struct tep_handle *osnoise = make_tep(osnoise_formats);
+	struct tep_handle *stock = unit_tep(stock_formats);
+	struct tep_handle *osnoise = unit_tep(osnoise_formats);
 	struct aa_engine *aa = aa_alloc(&cfg);
 	char err[TLAT_ERR_LEN] = "";
 	struct aa_adapter *ad = NULL;

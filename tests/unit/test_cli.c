@@ -6,15 +6,11 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
+#include "unit_helpers.h"
 #include "util/cpuset.h"
 
 #define NR_CPUS	4
@@ -93,16 +89,6 @@ static void expect_error(struct cli *c, int ret, const char *needle)
 		fail_msg("error '%s' does not mention '%s'", c->err, needle);
 }
 
-static u64 cpu_mask(const struct tlat_cpuset *cpus)
-{
-	u64 mask = 0;
-
-	for (int cpu = 0; cpu < cpus->nr_cpus; cpu++)
-		if (cpuset_has(cpus, cpu))
-			mask |= 1ULL << cpu;
-	return mask;
-}
-
 static void check_defaults(const struct tlat_params *p, enum tlat_mode mode)
 {
 	assert_int_equal(p->mode, mode);
@@ -111,7 +97,7 @@ static void check_defaults(const struct tlat_params *p, enum tlat_mode mode)
 	assert_int_equal(p->warmup_s, 0);
 	assert_int_equal(p->cpus.nr_cpus, NR_CPUS);
 	assert_int_equal(cpuset_count(&p->cpus), NR_CPUS);
-	assert_int_equal(cpu_mask(&p->cpus), 0xf);
+	assert_int_equal(unit_cpu_mask(&p->cpus), 0xf);
 	assert_int_equal(p->housekeeping.nr_cpus, NR_CPUS);
 	assert_int_equal(cpuset_count(&p->housekeeping), 0);
 	assert_false(p->housekeeping_set);
@@ -192,13 +178,13 @@ static void test_cpus(void **state)
 	struct cli *c = *state;
 
 	PARSE_OK(c, "-c", "0,2");
-	assert_int_equal(cpu_mask(&c->p.cpus), 0x5);
+	assert_int_equal(unit_cpu_mask(&c->p.cpus), 0x5);
 	PARSE_OK(c, "--cpus", "1-3");
-	assert_int_equal(cpu_mask(&c->p.cpus), 0xe);
+	assert_int_equal(unit_cpu_mask(&c->p.cpus), 0xe);
 	PARSE_OK(c, "-c3");
-	assert_int_equal(cpu_mask(&c->p.cpus), 0x8);
+	assert_int_equal(unit_cpu_mask(&c->p.cpus), 0x8);
 	PARSE_OK(c, "--cpus=0");
-	assert_int_equal(cpu_mask(&c->p.cpus), 0x1);
+	assert_int_equal(unit_cpu_mask(&c->p.cpus), 0x1);
 	/* the house-keeping set is not touched by -c */
 	assert_int_equal(cpuset_count(&c->p.housekeeping), 0);
 	PARSE_ERR(c, "'4'", "-c", "4");
@@ -213,15 +199,15 @@ static void test_house_keeping(void **state)
 
 	PARSE_OK(c, "-H", "0");
 	assert_true(c->p.housekeeping_set);
-	assert_int_equal(cpu_mask(&c->p.housekeeping), 0x1);
+	assert_int_equal(unit_cpu_mask(&c->p.housekeeping), 0x1);
 	/* the measured CPUs stay all CPUs */
-	assert_int_equal(cpu_mask(&c->p.cpus), 0xf);
+	assert_int_equal(unit_cpu_mask(&c->p.cpus), 0xf);
 	PARSE_OK(c, "--house-keeping", "1-2");
-	assert_int_equal(cpu_mask(&c->p.housekeeping), 0x6);
+	assert_int_equal(unit_cpu_mask(&c->p.housekeeping), 0x6);
 	PARSE_OK(c, "-H3");
-	assert_int_equal(cpu_mask(&c->p.housekeeping), 0x8);
+	assert_int_equal(unit_cpu_mask(&c->p.housekeeping), 0x8);
 	PARSE_OK(c, "--house-keeping=0,3");
-	assert_int_equal(cpu_mask(&c->p.housekeeping), 0x9);
+	assert_int_equal(unit_cpu_mask(&c->p.housekeeping), 0x9);
 	PARSE_ERR(c, "'4'", "-H", "4");
 	assert_false(c->p.housekeeping_set);
 }

@@ -24,6 +24,7 @@
 #include "output/json.h"
 #include "stats/loglinear.h"
 #include "trace/dat_meta.h"
+#include "unit_helpers.h"
 
 #define NR_CPUS		4
 
@@ -389,15 +390,11 @@ static void test_tlat_hist(void **state)
 }
 
 /* a fake symbol table: one name per address */
-static const char *symbol(void *ctx, u64 addr)
-{
-	(void)ctx;
-	if (addr == 0xffffffff81234567ull)
-		return "hrtimer_interrupt";
-	if (addr == 0xffffffff8100aaaaull)
-		return "asm_sysvec_apic_timer_interrupt";
-	return NULL;
-}
+static const struct unit_symbol symbols[] = {
+	{ 0xffffffff81234567ull, "hrtimer_interrupt" },
+	{ 0xffffffff8100aaaaull, "asm_sysvec_apic_timer_interrupt" },
+	{ 0, NULL },
+};
 
 static void thread_stop(struct aa_result *r)
 {
@@ -458,7 +455,8 @@ static void test_tlat_threshold_and_analysis(void **state)
 	};
 	struct tlat_report_aa aa = {
 		.results = results, .nr_results = 2, .idle_exit = true, .idle_exit_ns = 80000,
-		.idle_exit_cpu = 0, .symbol = symbol, .tasks = tasks, .nr_tasks = 2,
+		.idle_exit_cpu = 0, .symbol = unit_symbol, .symbol_ctx = (void *)symbols,
+		.tasks = tasks, .nr_tasks = 2,
 	};
 
 	START(f, TLAT_MODE_TOP, "top", "-T", "1000", "-i", "50", "-s", "1000", "--json", "t.json");

@@ -7,32 +7,16 @@
  * CPUs against the online ones (cpu_online.c).
  */
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include <cmocka.h>
-
 #include <string.h>
 
 #include "core/err.h"
+#include "unit_helpers.h"
 #include "util/cpu_online.h"
 #include "util/parse.h"
 
 #define SENTINEL	424242ULL
 #define SCHED_DL	6	/* SCHED_DEADLINE, as parse.c uses it */
-
-/* the CPUs of a set as a bit mask: only for sets of at most 64 CPUs */
-static u64 cpu_mask(const struct tlat_cpuset *cpus)
-{
-	u64 mask = 0;
-
-	for (int cpu = 0; cpu < cpus->nr_cpus && cpu < 64; cpu++)
-		if (CPU_ISSET_S(cpu, cpus->size, cpus->set))
-			mask |= 1ULL << cpu;
-	return mask;
-}
 
 static int setup_cpus4(void **state)
 {
@@ -60,9 +44,9 @@ static void cpu_list_ok(struct tlat_cpuset *cpus, const char *str, u64 mask)
 {
 	int ret = parse_cpu_list(str, cpus);
 
-	if (ret || cpu_mask(cpus) != mask)
+	if (ret || unit_cpu_mask(cpus) != mask)
 		fail_msg("cpu list '%s': ret %d, mask %#llx; expected 0, %#llx", str, ret,
-			 (unsigned long long)cpu_mask(cpus), (unsigned long long)mask);
+			 (unsigned long long)unit_cpu_mask(cpus), (unsigned long long)mask);
 }
 
 static void cpu_list_bad(struct tlat_cpuset *cpus, const char *str)
@@ -415,17 +399,17 @@ static void test_cpu_online_restrict(void **state)
 
 	cpuset_fill(&cpus);
 	assert_int_equal(cpu_online_restrict(&cpus, &online, false, err), 0);
-	assert_int_equal(cpu_mask(&cpus), 0xd);
+	assert_int_equal(unit_cpu_mask(&cpus), 0xd);
 	assert_string_equal(err, "");
 
 	assert_int_equal(parse_cpu_list("0,2", &cpus), 0);
 	assert_int_equal(cpu_online_restrict(&cpus, &online, true, err), 0);
-	assert_int_equal(cpu_mask(&cpus), 0x5);
+	assert_int_equal(unit_cpu_mask(&cpus), 0x5);
 
 	assert_int_equal(parse_cpu_list("0-2", &cpus), 0);
 	assert_int_equal(cpu_online_restrict(&cpus, &online, true, err), -ENODEV);
 	assert_string_equal(err, "CPU 1 is offline");
-	assert_int_equal(cpu_mask(&cpus), 0x7);
+	assert_int_equal(unit_cpu_mask(&cpus), 0x7);
 
 	/* a default set with nothing online left */
 	assert_int_equal(parse_cpu_list("1", &cpus), 0);

@@ -5,19 +5,14 @@
  * format strings (timerlat_top.c, timerlat_hist.c, osnoise.c of v7.2), so a
  * CI parser written for rtla reads tlat's output unchanged.
  */
-#include <ctype.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
 #include "output/text.h"
+#include "unit_helpers.h"
 
 #define NR_CPUS		4
 #define ELAPSED_S	3725	/* "  0 01:02:05" */
@@ -111,52 +106,6 @@ static void add_one_activation(struct fixture *f)
 	add(f, 0, TLAT_CTX_THREAD, 2000);
 }
 
-/* text with its control characters escaped, for failure messages */
-static char *escaped(const char *text)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&buf, &len);
-
-	for (const char *c = text; *c; c++) {
-		if (*c == '\n' || isprint((unsigned char)*c))
-			fputc(*c, out);
-		else
-			fprintf(out, "\\%03o", (unsigned char)*c);
-	}
-	fclose(out);
-	return buf;
-}
-
-static void expect_text(const char *got, const char *want)
-{
-	const char *g = got, *w = want, *gl = got, *wl = want;
-	int line = 1;
-	char *a, *b;
-
-	if (!strcmp(got, want))
-		return;
-	while (*g && *g == *w) {
-		if (*g == '\n') {
-			line++;
-			gl = g + 1;
-			wl = w + 1;
-		}
-		g++;
-		w++;
-	}
-	a = escaped(gl);
-	b = escaped(wl);
-	print_error("output differs at line %d, column %d:\n got: '%.*s'\nwant: '%.*s'\n", line,
-		    (int)(g - gl) + 1, (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
-	free(a);
-	free(b);
-	a = escaped(got);
-	print_error("--- whole output ---\n%s--- end ---\n", a);
-	free(a);
-	fail();
-}
-
 typedef void (*render_fn)(FILE *out, const struct tlat_report *report);
 
 static const char *render(struct fixture *f, render_fn fn)
@@ -178,8 +127,8 @@ static void expect_text_and_line(const char *got, const char *want, const char *
 	size_t n = strlen(want);
 
 	if (strncmp(got, want, n))
-		expect_text(got, want);
-	expect_text(got + n, tail);
+		unit_expect_text(got, want);
+	unit_expect_text(got + n, tail);
 }
 
 /* ---------------------------------------------------------------- tlat top */
@@ -387,7 +336,7 @@ static void test_top_basic(void **state)
 	START(f, TLAT_MODE_TOP);
 	add_top_samples(f);
 	/* not quiet: the final screen clears the terminal like every refresh */
-	expect_text(render(f, text_top_renderer.final), top_basic);
+	unit_expect_text(render(f, text_top_renderer.final), top_basic);
 }
 
 static void test_top_frame(void **state)
@@ -397,7 +346,7 @@ static void test_top_frame(void **state)
 	START(f, TLAT_MODE_TOP);
 	add_top_samples(f);
 	assert_non_null(text_top_renderer.frame);
-	expect_text(render(f, text_top_renderer.frame), top_basic);
+	unit_expect_text(render(f, text_top_renderer.frame), top_basic);
 }
 
 static void hit_frame_before(FILE *out, const struct tlat_report *r)
@@ -426,9 +375,9 @@ static void test_top_hit_frame(void **state)
 	assert_non_null(all);
 	before = strndup(top_basic, all - top_basic);
 	assert_non_null(before);
-	expect_text(render(f, hit_frame_before), before);
+	unit_expect_text(render(f, hit_frame_before), before);
 	free(before);
-	expect_text(render(f, hit_frame_after), all);
+	unit_expect_text(render(f, hit_frame_after), all);
 }
 
 /* -q: no refreshes, and the final screen does not clear the terminal */
@@ -438,12 +387,12 @@ static void test_top_quiet(void **state)
 
 	START(f, TLAT_MODE_TOP, "-q");
 	add_top_samples(f);
-	expect_text(render(f, text_top_renderer.frame), "");
+	unit_expect_text(render(f, text_top_renderer.frame), "");
 	/* nor around a threshold's actions */
-	expect_text(render(f, hit_frame_before), "");
-	expect_text(render(f, hit_frame_after), "");
+	unit_expect_text(render(f, hit_frame_before), "");
+	unit_expect_text(render(f, hit_frame_after), "");
 	/* top_basic without its leading "\033c" */
-	expect_text(render(f, text_top_renderer.final), top_basic + 2);
+	unit_expect_text(render(f, text_top_renderer.final), top_basic + 2);
 }
 
 static void test_top_user_data(void **state)
@@ -455,7 +404,7 @@ static void test_top_user_data(void **state)
 	add_top_samples(f);
 	add(f, 0, TLAT_CTX_USER, 6000);
 	add(f, 0, TLAT_CTX_USER, 12000);
-	expect_text(render(f, text_top_renderer.final), top_user);
+	unit_expect_text(render(f, text_top_renderer.final), top_user);
 }
 
 static void test_top_nano(void **state)
@@ -467,7 +416,7 @@ static void test_top_nano(void **state)
 	add(f, 1, TLAT_CTX_IRQ, 2345);
 	add(f, 1, TLAT_CTX_THREAD, 3456);
 	add(f, 1, TLAT_CTX_THREAD, 4567);
-	expect_text(render(f, text_top_renderer.final), top_nano);
+	unit_expect_text(render(f, text_top_renderer.final), top_nano);
 }
 
 /* -D keeps the output scrollable: no terminal reset; and a run of over a day */
@@ -478,8 +427,8 @@ static void test_top_debug_days(void **state)
 	START(f, TLAT_MODE_TOP, "-D");
 	f->report.elapsed_s = 90061;
 	add_one_activation(f);
-	expect_text(render(f, text_top_renderer.final), top_debug_days);
-	expect_text(render(f, text_top_renderer.frame), top_debug_days);
+	unit_expect_text(render(f, text_top_renderer.final), top_debug_days);
+	unit_expect_text(render(f, text_top_renderer.frame), top_debug_days);
 }
 
 /* a CPU with thread samples only still has a row, with "-" for the IRQ */
@@ -489,7 +438,7 @@ static void test_top_thread_only(void **state)
 
 	START(f, TLAT_MODE_TOP, "-q");
 	add(f, 3, TLAT_CTX_THREAD, 7000);
-	expect_text(render(f, text_top_renderer.final), top_thread_only);
+	unit_expect_text(render(f, text_top_renderer.final), top_thread_only);
 }
 
 /* no data at all: no CPU rows and no ALL summary */
@@ -499,7 +448,7 @@ static void test_top_no_data(void **state)
 
 	START(f, TLAT_MODE_TOP, "-q");
 	add(f, 1, TLAT_CTX_USER, 1000);	/* user samples alone do not make a row */
-	expect_text(render(f, text_top_renderer.final), top_no_data);
+	unit_expect_text(render(f, text_top_renderer.final), top_no_data);
 }
 
 /* only the CPUs of -c are shown and summed */
@@ -512,7 +461,7 @@ static void test_top_monitored_cpus(void **state)
 	add(f, 0, TLAT_CTX_THREAD, 60000);
 	add(f, 1, TLAT_CTX_IRQ, 1000);
 	add(f, 1, TLAT_CTX_THREAD, 2000);
-	expect_text(render(f, text_top_renderer.final), top_monitored);
+	unit_expect_text(render(f, text_top_renderer.final), top_monitored);
 }
 
 static void test_top_pretty(void **state)
@@ -534,7 +483,7 @@ static void test_top_pretty(void **state)
 
 	START(f, TLAT_MODE_TOP, "-D");
 	f->report.pretty = true;
-	expect_text(render(f, text_top_renderer.final), want);
+	unit_expect_text(render(f, text_top_renderer.final), want);
 }
 
 static void test_top_missed_events(void **state)
@@ -543,7 +492,7 @@ static void test_top_missed_events(void **state)
 
 	START(f, TLAT_MODE_TOP, "-q");
 	add_one_activation(f);
-	expect_text(render(f, text_top_renderer.final), top_small);
+	unit_expect_text(render(f, text_top_renderer.final), top_small);
 
 	f->report.processed_events = 300;
 	f->report.missed_events = 100;
@@ -569,7 +518,7 @@ static void test_top_count_exponent(void **state)
 	START(f, TLAT_MODE_TOP, "-q");
 	add_n(f, 0, TLAT_CTX_IRQ, 1000, 1000000);
 	add_n(f, 0, TLAT_CTX_THREAD, 2000, 1000000);
-	expect_text(render(f, text_top_renderer.final), top_e1);
+	unit_expect_text(render(f, text_top_renderer.final), top_e1);
 }
 
 static void expect_all_count(int samples, const char *all)
@@ -633,7 +582,7 @@ static void test_top_avg_exact(void **state)
 	add(f, 0, TLAT_CTX_IRQ, 2500);
 	add(f, 0, TLAT_CTX_THREAD, 999);
 	add(f, 0, TLAT_CTX_THREAD, 1001);
-	expect_text(render(f, text_top_renderer.final), top_avg);
+	unit_expect_text(render(f, text_top_renderer.final), top_avg);
 }
 
 /* --------------------------------------------------------------- tlat hist */
@@ -862,7 +811,7 @@ static void test_hist_basic(void **state)
 
 	START(f, TLAT_MODE_HIST);
 	add_hist_samples(f);
-	expect_text(render(f, text_hist_renderer.final), hist_basic);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_basic);
 	/* hist prints only at the end */
 	assert_null(text_hist_renderer.frame);
 }
@@ -877,7 +826,7 @@ static void test_hist_nano(void **state)
 	add(f, 0, TLAT_CTX_IRQ, 1000);	/* 10 buckets of 100 ns: over */
 	add(f, 0, TLAT_CTX_THREAD, 250);
 	add(f, 0, TLAT_CTX_THREAD, 5000);
-	expect_text(render(f, text_hist_renderer.final), hist_nano);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_nano);
 }
 
 /* CPU 0 has both contexts, CPU 1 only an IRQ sample */
@@ -898,7 +847,7 @@ static void test_hist_no_irq(void **state)
 
 	START(f, TLAT_MODE_HIST, "--no-irq");
 	add_irq_thread_mix(f);
-	expect_text(render(f, text_hist_renderer.final), hist_no_irq);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_no_irq);
 }
 
 static void test_hist_no_thread(void **state)
@@ -907,7 +856,7 @@ static void test_hist_no_thread(void **state)
 
 	START(f, TLAT_MODE_HIST, "--no-thread");
 	add_irq_thread_mix(f);
-	expect_text(render(f, text_hist_renderer.final), hist_no_thread);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_no_thread);
 }
 
 static void test_hist_no_header(void **state)
@@ -916,7 +865,7 @@ static void test_hist_no_header(void **state)
 
 	START(f, TLAT_MODE_HIST, "--no-header");
 	add_one_activation(f);
-	expect_text(render(f, text_hist_renderer.final), hist_no_header);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_no_header);
 }
 
 /* --no-summary drops both summaries, not the over: row nor the missed events */
@@ -928,7 +877,7 @@ static void test_hist_no_summary(void **state)
 	f->report.processed_events = 2;
 	f->report.missed_events = 1;
 	add_one_activation(f);
-	expect_text(render(f, text_hist_renderer.final), hist_no_summary);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_no_summary);
 }
 
 /* every row, none labelled; 9999 ns is the last bucket, 10000 ns is over */
@@ -940,7 +889,7 @@ static void test_hist_no_index_with_zeros(void **state)
 	add_one_activation(f);
 	add(f, 1, TLAT_CTX_IRQ, 9999);
 	add(f, 1, TLAT_CTX_THREAD, 10000);
-	expect_text(render(f, text_hist_renderer.final), hist_no_index);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_no_index);
 }
 
 /* the index is the bucket's lower bound in the display unit */
@@ -952,7 +901,7 @@ static void test_hist_with_zeros_bucket_size(void **state)
 	add(f, 0, TLAT_CTX_IRQ, 15000);
 	add(f, 0, TLAT_CTX_THREAD, 95000);
 	add(f, 0, TLAT_CTX_THREAD, 100000);
-	expect_text(render(f, text_hist_renderer.final), hist_with_zeros);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_with_zeros);
 }
 
 /*
@@ -971,7 +920,7 @@ static void test_hist_user_data(void **state)
 	add(f, 2, TLAT_CTX_IRQ, 1000);
 	add(f, 2, TLAT_CTX_THREAD, 2000);
 	add(f, 3, TLAT_CTX_USER, 4000);
-	expect_text(render(f, text_hist_renderer.final), hist_user);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_user);
 }
 
 static void test_hist_no_data(void **state)
@@ -979,7 +928,7 @@ static void test_hist_no_data(void **state)
 	struct fixture *f = *state;
 
 	START(f, TLAT_MODE_HIST);
-	expect_text(render(f, text_hist_renderer.final), hist_no_data);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_no_data);
 }
 
 /* CPU 3 is not in -c: neither shown nor in the ALL block */
@@ -991,7 +940,7 @@ static void test_hist_monitored_cpus(void **state)
 	add_one_activation(f);
 	add(f, 3, TLAT_CTX_IRQ, 5000);
 	add(f, 3, TLAT_CTX_THREAD, 6000);
-	expect_text(render(f, text_hist_renderer.final), hist_small);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_small);
 }
 
 static void test_hist_missed_events(void **state)
@@ -1037,7 +986,7 @@ static void test_hist_avg_exact(void **state)
 	add(f, 0, TLAT_CTX_IRQ, 2500);
 	add(f, 0, TLAT_CTX_THREAD, 999);
 	add(f, 0, TLAT_CTX_THREAD, 1001);
-	expect_text(render(f, text_hist_renderer.final), hist_avg);
+	unit_expect_text(render(f, text_hist_renderer.final), hist_avg);
 }
 
 #define RENDER_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)

@@ -5,20 +5,14 @@
  * and a failed write leaves no file behind. The event is the kernel's
  * sched_wakeup format, embedded so that tracefs need not be mounted.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <sys/stat.h>
-#include <cmocka.h>
 
 #include "trace/text_save.h"
+#include "unit_helpers.h"
 
 #define WAKEUP_ID	374
 #define WAKEUP_SIZE	36
@@ -29,10 +23,7 @@ static const char wakeup_format[] =
 	"name: sched_wakeup\n"
 	"ID: 374\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
 	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"
@@ -44,7 +35,7 @@ static const char wakeup_format[] =
 
 struct fixture {
 	struct tep_handle *tep;
-	char dir[64];
+	char *dir;
 	char path[96];
 };
 
@@ -53,17 +44,9 @@ static int setup(void **state)
 	struct fixture *fx = calloc(1, sizeof(*fx));
 
 	assert_non_null(fx);
-	fx->tep = tep_alloc();
-	assert_non_null(fx->tep);
-	tep_set_file_bigendian(fx->tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(fx->tep, TEP_LITTLE_ENDIAN);
-	tep_set_long_size(fx->tep, 8);
-	tep_set_page_size(fx->tep, getpagesize());
-	/* not tep_parse_format(), which dereferences its event pointer even when NULL */
-	assert_int_equal(tep_parse_event(fx->tep, wakeup_format, strlen(wakeup_format), "sched"), 0);
+	fx->tep = unit_tep((const struct unit_format[]){ { "sched", wakeup_format }, {} });
 	assert_int_equal(tep_register_comm(fx->tep, "bash", TASK_PID), 0);
-	strcpy(fx->dir, "/tmp/test_tracesave.XXXXXX");
-	assert_non_null(mkdtemp(fx->dir));
+	fx->dir = unit_tmpdir("test_tracesave");
 	snprintf(fx->path, sizeof(fx->path), "%s/timerlat_trace.txt", fx->dir);
 	*state = fx;
 	return 0;
@@ -72,10 +55,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fixture *fx = *state;
-	char cmd[96];
 
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", fx->dir);
-	assert_int_equal(system(cmd), 0);
+	assert_int_equal(unit_rmtree(fx->dir), 0);
 	tep_free(fx->tep);
 	free(fx);
 	return 0;
@@ -101,22 +82,10 @@ static void add_wakeup(struct text_save *ts, int seq, int size, int common_pid, 
 	assert_int_equal(text_save_add(ts, &rec), 0);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = calloc(1, 1 << 16);
-
-	assert_non_null(f);
-	assert_non_null(buf);
-	assert_true(fread(buf, 1, (1 << 16) - 1, f) > 0);
-	fclose(f);
-	return buf;
-}
-
 /* the pid= values of the event lines, in file order */
 static int read_seqs(const char *path, int *seq, int max)
 {
-	char *buf = slurp(path), *p = buf;
+	char *buf = unit_read_file(path), *p = buf;
 	int n = 0;
 
 	while ((p = strstr(p, ": sched_wakeup: comm=")) && n < max) {
@@ -141,7 +110,7 @@ static void test_order_and_layout(void **state)
 	add_wakeup(ts, 9, WAKEUP_SIZE, TASK_PID, 0, 1234567892000ULL);
 	assert_int_equal(text_save_write(ts, fx->tep, "timerlat", fx->path), 0);
 
-	buf = slurp(fx->path);
+	buf = unit_read_file(fx->path);
 	assert_memory_equal(buf, "# tracer: timerlat\n#\n", 21);
 	assert_non_null(strstr(buf, "entries-in-buffer/entries-written: 3/3 "));
 	assert_non_null(strstr(buf, "\n            bash-5000000 [001] d..1.  1234.567890: "
@@ -204,19 +173,6 @@ static void test_oversized_record_dropped(void **state)
 	text_save_free(ts);
 }
 
-static int count_entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	int n = 0;
-
-	assert_non_null(d);
-	while ((de = readdir(d)))
-		n += strcmp(de->d_name, ".") && strcmp(de->d_name, "..");
-	closedir(d);
-	return n;
-}
-
 static void test_unwritable_path(void **state)
 {
 	struct fixture *fx = *state;
@@ -228,13 +184,13 @@ static void test_unwritable_path(void **state)
 
 	snprintf(path, sizeof(path), "%s/missing/trace.txt", fx->dir);
 	assert_int_equal(text_save_write(ts, fx->tep, "timerlat", path), -ENOENT);
-	assert_int_equal(count_entries(fx->dir), 0);
+	assert_int_equal(unit_count_entries(fx->dir), 0);
 
 	/* the rename fails after the whole file is written: the temp file must go */
 	snprintf(path, sizeof(path), "%s/adir", fx->dir);
 	assert_int_equal(mkdir(path, 0755), 0);
 	assert_true(text_save_write(ts, fx->tep, "timerlat", path) < 0);
-	assert_int_equal(count_entries(fx->dir), 1);
+	assert_int_equal(unit_count_entries(fx->dir), 1);
 	text_save_free(ts);
 }
 
