@@ -125,13 +125,15 @@ static void test_unexpected_values(void **state)
 	close(fd);
 }
 
+#define KNOBS_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_set_then_restore, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_free_restores, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_missing_knob, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unexpected_values, setup, teardown),
+		KNOBS_TEST(test_set_then_restore),
+		KNOBS_TEST(test_free_restores),
+		KNOBS_TEST(test_missing_knob),
+		KNOBS_TEST(test_unexpected_values),
 	};
 
 	return cmocka_run_group_tests_name("knobs", tests, NULL, NULL);

@@ -171,25 +171,40 @@ static void test_u64_range(void **state)
 	u64_range_bad("0x10", 0, 100);
 }
 
-static void duration_ok(const char *str, u64 expect)
+/* a parser of durations, as its messages name it and its unit */
+struct duration_parser {
+	const char *what;
+	const char *unit;
+	int (*parse)(const char *str, u64 *val);
+};
+
+static const struct duration_parser duration_s = { "duration", "s", parse_duration_s };
+static const struct duration_parser ns_duration = { "ns duration", "ns", parse_ns_duration };
+
+static void parsed_ok(const struct duration_parser *p, const char *str, u64 expect)
 {
 	u64 val = SENTINEL;
-	int ret = parse_duration_s(str, &val);
+	int ret = p->parse(str, &val);
 
 	if (ret || val != expect)
-		fail_msg("duration '%s': ret %d, %llu s; expected 0, %llu s", str, ret,
-			 (unsigned long long)val, (unsigned long long)expect);
+		fail_msg("%s '%s': ret %d, %llu %s; expected 0, %llu %s", p->what, str, ret,
+			 (unsigned long long)val, p->unit, (unsigned long long)expect, p->unit);
 }
 
-static void duration_bad(const char *str)
+static void parsed_bad(const struct duration_parser *p, const char *str)
 {
 	u64 val = SENTINEL;
-	int ret = parse_duration_s(str, &val);
+	int ret = p->parse(str, &val);
 
 	if (ret != -EINVAL || val != SENTINEL)
-		fail_msg("duration '%s': ret %d, %llu s; expected -EINVAL, untouched", show(str),
-			 ret, (unsigned long long)val);
+		fail_msg("%s '%s': ret %d, %llu %s; expected -EINVAL, untouched", p->what,
+			 show(str), ret, (unsigned long long)val, p->unit);
 }
+
+#define duration_ok(str, s)	parsed_ok(&duration_s, str, s)
+#define duration_bad(str)	parsed_bad(&duration_s, str)
+#define ns_ok(str, ns)		parsed_ok(&ns_duration, str, ns)
+#define ns_bad(str)		parsed_bad(&ns_duration, str)
 
 static void test_duration_s(void **state)
 {
@@ -221,26 +236,6 @@ static void test_duration_s(void **state)
 	duration_bad("-1");
 	duration_bad(" 1");
 	duration_bad("1 s");
-}
-
-static void ns_ok(const char *str, u64 expect)
-{
-	u64 val = SENTINEL;
-	int ret = parse_ns_duration(str, &val);
-
-	if (ret || val != expect)
-		fail_msg("ns duration '%s': ret %d, %llu ns; expected 0, %llu ns", str, ret,
-			 (unsigned long long)val, (unsigned long long)expect);
-}
-
-static void ns_bad(const char *str)
-{
-	u64 val = SENTINEL;
-	int ret = parse_ns_duration(str, &val);
-
-	if (ret != -EINVAL || val != SENTINEL)
-		fail_msg("ns duration '%s': ret %d, %llu ns; expected -EINVAL, untouched",
-			 show(str), ret, (unsigned long long)val);
 }
 
 static void test_ns_duration(void **state)
@@ -284,33 +279,48 @@ static void sched_ok(const char *str, int policy, int prio)
 			 ret, sched.set, sched.policy, sched.prio, policy, prio);
 }
 
+/* -P values, and the policy and priority each gives; BAD: refused */
+struct sched_case {
+	const char *str;
+	int policy;
+	int prio;
+};
+
+#define BAD	-1, 0
+
+static void expect_scheds(const struct sched_case *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].policy < 0)
+			sched_bad(c[i].str);
+		else
+			sched_ok(c[i].str, c[i].policy, c[i].prio);
+	}
+}
+
 static void test_sched_other(void **state)
 {
+	static const struct sched_case cases[] = {
+		{ "o:-20", SCHED_OTHER, -20 }, { "o:0", SCHED_OTHER, 0 },
+		{ "o:19", SCHED_OTHER, 19 },
+		{ "o:-21", BAD }, { "o:20", BAD }, { "o:", BAD }, { "o:1x", BAD },
+	};
+
 	(void)state;
-	sched_ok("o:-20", SCHED_OTHER, -20);
-	sched_ok("o:0", SCHED_OTHER, 0);
-	sched_ok("o:19", SCHED_OTHER, 19);
-	sched_bad("o:-21");
-	sched_bad("o:20");
-	sched_bad("o:");
-	sched_bad("o:1x");
+	expect_scheds(cases, UNIT_ARRAY_SIZE(cases));
 }
 
 static void test_sched_rt(void **state)
 {
+	static const struct sched_case cases[] = {
+		{ "r:1", SCHED_RR, 1 }, { "r:99", SCHED_RR, 99 }, { "f:1", SCHED_FIFO, 1 },
+		{ "f:95", SCHED_FIFO, 95 }, { "f:99", SCHED_FIFO, 99 },
+		{ "r:0", BAD }, { "r:100", BAD }, { "f:0", BAD }, { "f:100", BAD }, { "f:-1", BAD },
+		{ "f:95x", BAD }, { "f:", BAD },
+	};
+
 	(void)state;
-	sched_ok("r:1", SCHED_RR, 1);
-	sched_ok("r:99", SCHED_RR, 99);
-	sched_ok("f:1", SCHED_FIFO, 1);
-	sched_ok("f:95", SCHED_FIFO, 95);
-	sched_ok("f:99", SCHED_FIFO, 99);
-	sched_bad("r:0");
-	sched_bad("r:100");
-	sched_bad("f:0");
-	sched_bad("f:100");
-	sched_bad("f:-1");
-	sched_bad("f:95x");
-	sched_bad("f:");
+	expect_scheds(cases, UNIT_ARRAY_SIZE(cases));
 }
 
 static void test_sched_deadline(void **state)

@@ -37,6 +37,7 @@ struct fixture {
 	struct tep_handle *tep;
 	char *dir;
 	char path[96];
+	struct text_save *ts;		/* the test's store, if it made one */
 };
 
 static int setup(void **state)
@@ -57,6 +58,7 @@ static int teardown(void **state)
 	struct fixture *fx = *state;
 
 	assert_int_equal(unit_rmtree(fx->dir), 0);
+	text_save_free(fx->ts);
 	tep_free(fx->tep);
 	free(fx);
 	return 0;
@@ -97,14 +99,22 @@ static int read_seqs(const char *path, int *seq, int max)
 	return n;
 }
 
+/* a new store of budget bytes, the test's last one freed */
+static struct text_save *store(struct fixture *fx, size_t budget)
+{
+	text_save_free(fx->ts);
+	fx->ts = text_save_alloc(budget);
+	assert_non_null(fx->ts);
+	return fx->ts;
+}
+
 static void test_order_and_layout(void **state)
 {
 	struct fixture *fx = *state;
-	struct text_save *ts = text_save_alloc(4096);
+	struct text_save *ts = store(fx, 4096);
 	int seq[8];
 	char *buf;
 
-	assert_non_null(ts);
 	add_wakeup(ts, 7, WAKEUP_SIZE, TASK_PID, 1, 1234567890123ULL);
 	add_wakeup(ts, 8, WAKEUP_SIZE, 0, 2, 1234567891000ULL);
 	add_wakeup(ts, 9, WAKEUP_SIZE, TASK_PID, 0, 1234567892000ULL);
@@ -123,7 +133,6 @@ static void test_order_and_layout(void **state)
 	assert_int_equal(seq[1], 8);
 	assert_int_equal(seq[2], 9);
 	assert_int_equal(text_save_dropped(ts), 0);
-	text_save_free(ts);
 }
 
 /* sizes vary so that the ring's end is padded with and without a marker */
@@ -135,11 +144,10 @@ static void test_eviction_keeps_newest(void **state)
 	int seq[200];
 
 	for (size_t b = 0; b < sizeof(budgets) / sizeof(budgets[0]); b++) {
-		struct text_save *ts = text_save_alloc(budgets[b]);
+		struct text_save *ts = store(fx, budgets[b]);
 		size_t kept_bytes = 0;
 		int kept;
 
-		assert_non_null(ts);
 		for (int i = 0; i < n; i++)
 			add_wakeup(ts, i, WAKEUP_SIZE + (i * 13) % 41, TASK_PID, 0, 1000000ULL * i);
 		assert_int_equal(text_save_write(ts, fx->tep, "timerlat", fx->path), 0);
@@ -153,33 +161,29 @@ static void test_eviction_keeps_newest(void **state)
 		assert_true(kept_bytes <= budgets[b]);
 		/* at most the padding and the hole before the oldest go unused */
 		assert_true(kept_bytes + 2 * (16 + 80) > budgets[b]);
-		text_save_free(ts);
 	}
 }
 
 static void test_oversized_record_dropped(void **state)
 {
 	struct fixture *fx = *state;
-	struct text_save *ts = text_save_alloc(64);
+	struct text_save *ts = store(fx, 64);
 	int seq[4];
 
-	assert_non_null(ts);
 	add_wakeup(ts, 1, WAKEUP_SIZE, TASK_PID, 0, 1000);
 	add_wakeup(ts, 2, 100, TASK_PID, 0, 2000);
 	assert_int_equal(text_save_dropped(ts), 1);
 	assert_int_equal(text_save_write(ts, fx->tep, "timerlat", fx->path), 0);
 	assert_int_equal(read_seqs(fx->path, seq, 4), 1);
 	assert_int_equal(seq[0], 1);
-	text_save_free(ts);
 }
 
 static void test_unwritable_path(void **state)
 {
 	struct fixture *fx = *state;
-	struct text_save *ts = text_save_alloc(4096);
+	struct text_save *ts = store(fx, 4096);
 	char path[128];
 
-	assert_non_null(ts);
 	add_wakeup(ts, 1, WAKEUP_SIZE, TASK_PID, 0, 1000);
 
 	snprintf(path, sizeof(path), "%s/missing/trace.txt", fx->dir);
@@ -191,16 +195,17 @@ static void test_unwritable_path(void **state)
 	assert_int_equal(mkdir(path, 0755), 0);
 	assert_true(text_save_write(ts, fx->tep, "timerlat", path) < 0);
 	assert_int_equal(unit_count_entries(fx->dir), 1);
-	text_save_free(ts);
 }
+
+#define SAVE_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_order_and_layout, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_eviction_keeps_newest, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_oversized_record_dropped, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unwritable_path, setup, teardown),
+		SAVE_TEST(test_order_and_layout),
+		SAVE_TEST(test_eviction_keeps_newest),
+		SAVE_TEST(test_oversized_record_dropped),
+		SAVE_TEST(test_unwritable_path),
 	};
 
 	return cmocka_run_group_tests_name("tracesave", tests, NULL, NULL);
