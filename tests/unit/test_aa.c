@@ -17,15 +17,12 @@
  * adapters' open() only reads the tep, and enable() is never called.
  */
 #include <limits.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <cmocka.h>
 
 #include "analysis/aa.h"
 #include "analysis/aa_adapter.h"
@@ -2430,51 +2427,46 @@ static void test_osnoise_timer_irq_late_record(void **state)
 
 #define FX_TEST(f)	cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		FX_TEST(test_hog_kernel_order),
-		FX_TEST(test_hog_tracepoint_order),
-		FX_TEST(test_irq_in_softirq),
-		FX_TEST(test_nmi_in_irq),
-		FX_TEST(test_equal_timestamps),
-		FX_TEST(test_lost_events),
-		FX_TEST(test_deferred_events_overwritten),
-		FX_TEST(test_irq_threshold_hit),
-		FX_TEST(test_thread_threshold_hit),
-		FX_TEST(test_first_hit_per_cpu),
-		FX_TEST(test_rearm),
-		FX_TEST(test_idle_exit),
-		FX_TEST(test_osnoise_adapter),
-		FX_TEST(test_stack_pick),
-		FX_TEST(test_stack_first_activation),
-		FX_TEST(test_stack_before_derived_expiry),
-		FX_TEST(test_stack_after_restart),
-		FX_TEST(test_stack_pushed_out),
-		FX_TEST(test_stack_below_threshold),
-		FX_TEST(test_window),
-		cmocka_unit_test(test_stack_drop_repeats),
-		cmocka_unit_test(test_stack_decode_61rt),
-		cmocka_unit_test(test_stack_decode_612),
-		cmocka_unit_test(test_stack_decode_module),
-		cmocka_unit_test(test_render_thread_stop),
-		cmocka_unit_test(test_render_extras),
-		cmocka_unit_test(test_render_irq_stop),
-		FX_TEST(test_thread_interference_stock),
-		FX_TEST(test_user_return_hit),
-		FX_TEST(test_small_history),
-		FX_TEST(test_osnoise_softirq_across_window_start),
-		FX_TEST(test_nmi_in_timer_irq_stock),
-		cmocka_unit_test(test_adapter_open),
-		cmocka_unit_test(test_adapter_names),
-		FX_TEST(test_softirq_across_window_start),
-		FX_TEST(test_lost_events_tracepoint_order),
-		FX_TEST(test_lost_events_irq_stop),
-		FX_TEST(test_idle_exit_irq_stop),
-		FX_TEST(test_osnoise_nmi_in_timer_irq),
-		FX_TEST(test_osnoise_timer_irq_late_record),
-		FX_TEST(test_osnoise_timer_irq_after_sample),
-	};
-
-	return cmocka_run_group_tests_name("aa", tests, NULL, NULL);
-}
+UNIT_MAIN("aa",
+	FX_TEST(test_hog_kernel_order),
+	FX_TEST(test_hog_tracepoint_order),
+	FX_TEST(test_irq_in_softirq),
+	FX_TEST(test_nmi_in_irq),
+	FX_TEST(test_equal_timestamps),
+	FX_TEST(test_lost_events),
+	FX_TEST(test_deferred_events_overwritten),
+	FX_TEST(test_irq_threshold_hit),
+	FX_TEST(test_thread_threshold_hit),
+	FX_TEST(test_first_hit_per_cpu),
+	FX_TEST(test_rearm),
+	FX_TEST(test_idle_exit),
+	FX_TEST(test_osnoise_adapter),
+	FX_TEST(test_stack_pick),
+	FX_TEST(test_stack_first_activation),
+	FX_TEST(test_stack_before_derived_expiry),
+	FX_TEST(test_stack_after_restart),
+	FX_TEST(test_stack_pushed_out),
+	FX_TEST(test_stack_below_threshold),
+	FX_TEST(test_window),
+	cmocka_unit_test(test_stack_drop_repeats),
+	cmocka_unit_test(test_stack_decode_61rt),
+	cmocka_unit_test(test_stack_decode_612),
+	cmocka_unit_test(test_stack_decode_module),
+	cmocka_unit_test(test_render_thread_stop),
+	cmocka_unit_test(test_render_extras),
+	cmocka_unit_test(test_render_irq_stop),
+	FX_TEST(test_thread_interference_stock),
+	FX_TEST(test_user_return_hit),
+	FX_TEST(test_small_history),
+	FX_TEST(test_osnoise_softirq_across_window_start),
+	FX_TEST(test_nmi_in_timer_irq_stock),
+	cmocka_unit_test(test_adapter_open),
+	cmocka_unit_test(test_adapter_names),
+	FX_TEST(test_softirq_across_window_start),
+	FX_TEST(test_lost_events_tracepoint_order),
+	FX_TEST(test_lost_events_irq_stop),
+	FX_TEST(test_idle_exit_irq_stop),
+	FX_TEST(test_osnoise_nmi_in_timer_irq),
+	FX_TEST(test_osnoise_timer_irq_late_record),
+	FX_TEST(test_osnoise_timer_irq_after_sample),
+)

@@ -197,14 +197,9 @@ static void test_loglinear_buckets(void **state)
 	assert_int_equal(loglin_index(UINT64_MAX), LOGLIN_BUCKETS - 1);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_kernel_counts_read_as_samples),
-		cmocka_unit_test(test_merge_halves),
-		cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_loglinear_buckets),
-	};
-
-	return cmocka_run_group_tests_name("aggregate", tests, NULL, NULL);
-}
+UNIT_MAIN("aggregate",
+	cmocka_unit_test(test_kernel_counts_read_as_samples),
+	cmocka_unit_test(test_merge_halves),
+	cmocka_unit_test(test_refusals),
+	cmocka_unit_test(test_loglinear_buckets),
+)

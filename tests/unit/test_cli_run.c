@@ -329,31 +329,26 @@ static void test_report_hist(void **state)
 #define ON_TOP(fn)	{ #fn, fn, unit_cli_setup_top, unit_cli_teardown, NULL }
 #define ON_HIST(fn)	{ #fn, fn, unit_cli_setup_hist, unit_cli_teardown, NULL }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		ON_TOP(test_thresholds),
-		ON_HIST(test_thresholds),
-		ON_TOP(test_auto_analysis),
-		ON_HIST(test_auto_analysis),
-		ON_TOP(test_aa_only),
-		{ "test_hist_no_aa_only", unit_cli_test_lines, unit_cli_setup_hist,
-		  unit_cli_teardown, (void *)&hist_no_aa_only },
-		ON_TOP(test_actions),
-		ON_HIST(test_actions),
-		ON_TOP(test_cgroup),
-		ON_HIST(test_cgroup),
-		ON_TOP(test_thread_kind),
-		ON_HIST(test_thread_kind),
-		TOP(test_events),
-		HIST(test_events),
-		TOP(test_event_errors),
-		HIST(test_event_errors),
-		TOP(test_record),
-		HIST(test_record_hist),
-		TOP(test_report),
-		HIST(test_report_hist),
-	};
-
-	return cmocka_run_group_tests_name("cli_run", tests, NULL, NULL);
-}
+UNIT_MAIN("cli_run",
+	ON_TOP(test_thresholds),
+	ON_HIST(test_thresholds),
+	ON_TOP(test_auto_analysis),
+	ON_HIST(test_auto_analysis),
+	ON_TOP(test_aa_only),
+	{ "test_hist_no_aa_only", unit_cli_test_lines, unit_cli_setup_hist,
+	  unit_cli_teardown, (void *)&hist_no_aa_only },
+	ON_TOP(test_actions),
+	ON_HIST(test_actions),
+	ON_TOP(test_cgroup),
+	ON_HIST(test_cgroup),
+	ON_TOP(test_thread_kind),
+	ON_HIST(test_thread_kind),
+	TOP(test_events),
+	HIST(test_events),
+	TOP(test_event_errors),
+	HIST(test_event_errors),
+	TOP(test_record),
+	HIST(test_record_hist),
+	TOP(test_report),
+	HIST(test_report_hist),
+)

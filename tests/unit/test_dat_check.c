@@ -303,12 +303,7 @@ static void test_version(void **state)
 	free(f);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		UNIT_CASE("test_v6", test_version, NULL, NULL, &v6),
-		UNIT_CASE("test_v7", test_version, NULL, NULL, &v7),
-	};
-
-	return cmocka_run_group_tests_name("dat_check", tests, NULL, NULL);
-}
+UNIT_MAIN("dat_check",
+	UNIT_CASE("test_v6", test_version, NULL, NULL, &v6),
+	UNIT_CASE("test_v7", test_version, NULL, NULL, &v7),
+)

@@ -254,17 +254,12 @@ static void test_damaged_page(void **state)
 /* the test fn on a file of the variant */
 #define ON(variant, fn)	UNIT_CASE(#fn, fn, setup, teardown, &variant)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		ON(v7, test_layout),
-		ON(v7, test_symbols_when_asked),
-		ON(v6, test_layout),
-		ON(v6, test_symbols_when_asked),
-		ON(packed, test_packed_layout),
-		ON(packed, test_symbols_when_asked),
-		ON(v7, test_damaged_page),
-	};
-
-	return cmocka_run_group_tests_name("dat_read", tests, NULL, NULL);
-}
+UNIT_MAIN("dat_read",
+	ON(v7, test_layout),
+	ON(v7, test_symbols_when_asked),
+	ON(v6, test_layout),
+	ON(v6, test_symbols_when_asked),
+	ON(packed, test_packed_layout),
+	ON(packed, test_symbols_when_asked),
+	ON(v7, test_damaged_page),
+)

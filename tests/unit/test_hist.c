@@ -200,21 +200,16 @@ static void test_buckets_of(void **state)
 
 #define HIST_TEST(fn)	UNIT_AGG_TEST(fn, &layout)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		HIST_TEST(test_entries),
-		cmocka_unit_test(test_bucketing),
-		cmocka_unit_test(test_last_bucket_and_overflow),
-		HIST_TEST(test_counts_accumulate),
-		HIST_TEST(test_per_context),
-		HIST_TEST(test_per_cpu),
-		HIST_TEST(test_read_beyond_overflow),
-		HIST_TEST(test_out_of_range_cpu),
-		UNIT_CASE("test_one_ns_buckets", test_buckets_of, NULL, NULL, &one_ns_buckets),
-		UNIT_CASE("test_zero_bucket_size", test_buckets_of, NULL, NULL, &zero_bucket_size),
-		UNIT_CASE("test_wide_buckets", test_buckets_of, NULL, NULL, &wide_buckets),
-	};
-
-	return cmocka_run_group_tests_name("hist", tests, NULL, NULL);
-}
+UNIT_MAIN("hist",
+	HIST_TEST(test_entries),
+	cmocka_unit_test(test_bucketing),
+	cmocka_unit_test(test_last_bucket_and_overflow),
+	HIST_TEST(test_counts_accumulate),
+	HIST_TEST(test_per_context),
+	HIST_TEST(test_per_cpu),
+	HIST_TEST(test_read_beyond_overflow),
+	HIST_TEST(test_out_of_range_cpu),
+	UNIT_CASE("test_one_ns_buckets", test_buckets_of, NULL, NULL, &one_ns_buckets),
+	UNIT_CASE("test_zero_bucket_size", test_buckets_of, NULL, NULL, &zero_bucket_size),
+	UNIT_CASE("test_wide_buckets", test_buckets_of, NULL, NULL, &wide_buckets),
+)

@@ -590,20 +590,15 @@ static void test_tlat_report_of_trace_cmd_record(void **state)
 		IS_NUM("/sysinfo/realtime", 0));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_tlat_top, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_tlat_kernel_threads_unknown_missed, setup,
-						teardown),
-		cmocka_unit_test_setup_teardown(test_tlat_hist, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_tlat_threshold_and_analysis, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_rttests_top, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_rttests_hist_nano, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_tlat_report_of_tlat_record, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_tlat_report_of_trace_cmd_record, setup,
-						teardown),
-	};
-
-	return cmocka_run_group_tests_name("json", tests, NULL, NULL);
-}
+UNIT_MAIN("json",
+	cmocka_unit_test_setup_teardown(test_tlat_top, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_tlat_kernel_threads_unknown_missed, setup,
+					teardown),
+	cmocka_unit_test_setup_teardown(test_tlat_hist, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_tlat_threshold_and_analysis, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_rttests_top, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_rttests_hist_nano, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_tlat_report_of_tlat_record, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_tlat_report_of_trace_cmd_record, setup,
+					teardown),
+)

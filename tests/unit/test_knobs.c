@@ -127,14 +127,9 @@ static void test_unexpected_values(void **state)
 
 #define KNOBS_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		KNOBS_TEST(test_set_then_restore),
-		KNOBS_TEST(test_free_restores),
-		KNOBS_TEST(test_missing_knob),
-		KNOBS_TEST(test_unexpected_values),
-	};
-
-	return cmocka_run_group_tests_name("knobs", tests, NULL, NULL);
-}
+UNIT_MAIN("knobs",
+	KNOBS_TEST(test_set_then_restore),
+	KNOBS_TEST(test_free_restores),
+	KNOBS_TEST(test_missing_knob),
+	KNOBS_TEST(test_unexpected_values),
+)

@@ -478,16 +478,11 @@ static void test_stop_is_hit(void **state)
 	free(s);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_kernel_buckets),
-		cmocka_unit_test(test_reads_as_samples),
-		cmocka_unit_test(test_two_contexts),
-		cmocka_unit_test(test_hist_exact_low),
-		cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_stop_is_hit),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN("mod_agg",
+	cmocka_unit_test(test_kernel_buckets),
+	cmocka_unit_test(test_reads_as_samples),
+	cmocka_unit_test(test_two_contexts),
+	cmocka_unit_test(test_hist_exact_low),
+	cmocka_unit_test(test_refusals),
+	cmocka_unit_test(test_stop_is_hit),
+)

@@ -441,26 +441,21 @@ static void test_cpu_online_read(void **state)
 	cpuset_free(&online);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_cpu_list_round_trip, setup_cpus4, teardown_cpus),
-		cmocka_unit_test_setup_teardown(test_cpu_list_valid, setup_cpus4, teardown_cpus),
-		cmocka_unit_test_setup_teardown(test_cpu_list_replaces, setup_cpus4,
-						teardown_cpus),
-		cmocka_unit_test_setup_teardown(test_cpu_list_invalid, setup_cpus4, teardown_cpus),
-		cmocka_unit_test(test_cpu_list_many_cpus),
-		cmocka_unit_test(test_cpu_online_restrict),
-		cmocka_unit_test(test_cpu_online_read),
-		cmocka_unit_test(test_u64_range),
-		cmocka_unit_test(test_duration_s),
-		cmocka_unit_test(test_ns_duration),
-		cmocka_unit_test(test_sched_other),
-		cmocka_unit_test(test_sched_rt),
-		cmocka_unit_test(test_sched_deadline),
-		cmocka_unit_test(test_sched_syntax),
-		cmocka_unit_test(test_sched_upper_case),
-	};
-
-	return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
-}
+UNIT_MAIN("parse",
+	cmocka_unit_test_setup_teardown(test_cpu_list_round_trip, setup_cpus4, teardown_cpus),
+	cmocka_unit_test_setup_teardown(test_cpu_list_valid, setup_cpus4, teardown_cpus),
+	cmocka_unit_test_setup_teardown(test_cpu_list_replaces, setup_cpus4,
+					teardown_cpus),
+	cmocka_unit_test_setup_teardown(test_cpu_list_invalid, setup_cpus4, teardown_cpus),
+	cmocka_unit_test(test_cpu_list_many_cpus),
+	cmocka_unit_test(test_cpu_online_restrict),
+	cmocka_unit_test(test_cpu_online_read),
+	cmocka_unit_test(test_u64_range),
+	cmocka_unit_test(test_duration_s),
+	cmocka_unit_test(test_ns_duration),
+	cmocka_unit_test(test_sched_other),
+	cmocka_unit_test(test_sched_rt),
+	cmocka_unit_test(test_sched_deadline),
+	cmocka_unit_test(test_sched_syntax),
+	cmocka_unit_test(test_sched_upper_case),
+)

@@ -227,19 +227,14 @@ static void test_bad_cpu_is_ignored(void **state)
 	assert_false(agg_percentile(pctl, -1, TLAT_CTX_IRQ, 500000, &got));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		UNIT_CASE("test_band_with_spikes", test_data_set, NULL, NULL, &band_set),
-		UNIT_CASE("test_uniform", test_data_set, NULL, NULL, &uniform_set),
-		UNIT_CASE("test_every_octave", test_data_set, NULL, NULL, &octave_set),
-		cmocka_unit_test(test_bucket_edges),
-		UNIT_AGG_TEST(test_small_values_are_exact, &layout),
-		UNIT_AGG_TEST(test_rank_rule, &layout),
-		UNIT_AGG_TEST(test_beyond_last_bucket, &layout),
-		UNIT_AGG_TEST(test_merged, &layout),
-		UNIT_AGG_TEST(test_bad_cpu_is_ignored, &layout),
-	};
-
-	return cmocka_run_group_tests_name("pctl", tests, NULL, NULL);
-}
+UNIT_MAIN("pctl",
+	UNIT_CASE("test_band_with_spikes", test_data_set, NULL, NULL, &band_set),
+	UNIT_CASE("test_uniform", test_data_set, NULL, NULL, &uniform_set),
+	UNIT_CASE("test_every_octave", test_data_set, NULL, NULL, &octave_set),
+	cmocka_unit_test(test_bucket_edges),
+	UNIT_AGG_TEST(test_small_values_are_exact, &layout),
+	UNIT_AGG_TEST(test_rank_rule, &layout),
+	UNIT_AGG_TEST(test_beyond_last_bucket, &layout),
+	UNIT_AGG_TEST(test_merged, &layout),
+	UNIT_AGG_TEST(test_bad_cpu_is_ignored, &layout),
+)

@@ -478,19 +478,14 @@ static void test_read_mode_says_why(void **state)
 
 #define CASE(name)	UNIT_CASE("test_" #name, test_compare_case, NULL, NULL, &name)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		CASE(same_statistics_one_reader),
-		CASE(same_statistics_reader_threads),
-		cmocka_unit_test(test_threshold_cut_is_exact),
-		CASE(deadline_passes_lose_nothing),
-		CASE(deadline_passes_cut_at_the_same_sample),
-		cmocka_unit_test(test_deadline_leaves_records),
-		cmocka_unit_test(test_read_mode_says_why),
-		cmocka_unit_test(test_auto_readers_follow_the_measured_cpus),
-		cmocka_unit_test(test_warmup_sample_kept_as_in_time_order),
-	};
-
-	return cmocka_run_group_tests_name("percpu", tests, NULL, NULL);
-}
+UNIT_MAIN("percpu",
+	CASE(same_statistics_one_reader),
+	CASE(same_statistics_reader_threads),
+	cmocka_unit_test(test_threshold_cut_is_exact),
+	CASE(deadline_passes_lose_nothing),
+	CASE(deadline_passes_cut_at_the_same_sample),
+	cmocka_unit_test(test_deadline_leaves_records),
+	cmocka_unit_test(test_read_mode_says_why),
+	cmocka_unit_test(test_auto_readers_follow_the_measured_cpus),
+	cmocka_unit_test(test_warmup_sample_kept_as_in_time_order),
+)

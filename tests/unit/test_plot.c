@@ -269,20 +269,15 @@ static void test_terminals(void **state)
 #define CASE(name) \
 	UNIT_CASE("test_" #name, test_plot_case, unit_report_setup, unit_report_teardown, &name)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_format_from_name),
-		cmocka_unit_test(test_cli_plot_option),
-		CASE(curves_and_data),
-		CASE(user_context_and_no_irq),
-		CASE(sparse_rows),
-		CASE(nano_and_bucket_size),
-		CASE(over),
-		CASE(no_samples),
-		cmocka_unit_test_setup_teardown(test_terminals, unit_report_setup,
-						unit_report_teardown),
-	};
-
-	return cmocka_run_group_tests_name("plot", tests, NULL, NULL);
-}
+UNIT_MAIN("plot",
+	cmocka_unit_test(test_format_from_name),
+	cmocka_unit_test(test_cli_plot_option),
+	CASE(curves_and_data),
+	CASE(user_context_and_no_irq),
+	CASE(sparse_rows),
+	CASE(nano_and_bucket_size),
+	CASE(over),
+	CASE(no_samples),
+	cmocka_unit_test_setup_teardown(test_terminals, unit_report_setup,
+					unit_report_teardown),
+)

@@ -246,18 +246,13 @@ static void test_module_decoder_needs_its_format(void **state)
 	module_source_ops.close(src);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_meta_round_trip),
-		cmocka_unit_test(test_meta_foreign),
-		cmocka_unit_test_setup_teardown(test_tracepoints_hello_names_thread, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_tracepoints_learns_from_any_marker, setup,
-						teardown),
-		cmocka_unit_test_setup_teardown(test_timerlat_decoder, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_module_decoder_needs_its_format, setup,
-						teardown),
-	};
-
-	return cmocka_run_group_tests_name("recording", tests, NULL, NULL);
-}
+UNIT_MAIN("recording",
+	cmocka_unit_test(test_meta_round_trip),
+	cmocka_unit_test(test_meta_foreign),
+	cmocka_unit_test_setup_teardown(test_tracepoints_hello_names_thread, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_tracepoints_learns_from_any_marker, setup,
+					teardown),
+	cmocka_unit_test_setup_teardown(test_timerlat_decoder, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_module_decoder_needs_its_format, setup,
+					teardown),
+)

@@ -124,15 +124,10 @@ static void test_sandbox_case(void **state)
 
 #define CASE(name)	UNIT_CASE("test_sandbox_" #name, test_sandbox_case, NULL, NULL, &name)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sandbox_exit_status),
-		CASE(crash),
-		CASE(cpu_limit),
-		CASE(deadline),
-		CASE(memory_limit),
-	};
-
-	return cmocka_run_group_tests_name("sandbox", tests, NULL, NULL);
-}
+UNIT_MAIN("sandbox",
+	cmocka_unit_test(test_sandbox_exit_status),
+	CASE(crash),
+	CASE(cpu_limit),
+	CASE(deadline),
+	CASE(memory_limit),
+)

@@ -95,14 +95,9 @@ static void test_select_case(void **state)
 
 #define CASE(name)	UNIT_CASE("test_" #name, test_select_case, NULL, NULL, &name)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		CASE(auto_first_that_works),
-		CASE(auto_refuses_busy),
-		CASE(forced_source_beside_busy),
-		CASE(auto_none),
-	};
-
-	return cmocka_run_group_tests_name("source_select", tests, NULL, NULL);
-}
+UNIT_MAIN("source_select",
+	CASE(auto_first_that_works),
+	CASE(auto_refuses_busy),
+	CASE(forced_source_beside_busy),
+	CASE(auto_none),
+)

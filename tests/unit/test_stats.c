@@ -210,24 +210,19 @@ static void test_stats_cpu_has_data(void **state)
 
 #define STATS_TEST(fn)	UNIT_AGG_TEST(fn, &layout)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stat_add_one),
-		cmocka_unit_test(test_stat_add_first_sets_min),
-		cmocka_unit_test(test_stat_add_sequence),
-		cmocka_unit_test(test_stat_add_zero),
-		cmocka_unit_test(test_stat_add_big),
-		cmocka_unit_test(test_merge_empty_into_empty),
-		cmocka_unit_test(test_merge_empty_into_full),
-		cmocka_unit_test(test_merge_full_into_empty),
-		cmocka_unit_test(test_merge_full_into_full),
-		cmocka_unit_test(test_merge_inside_range),
-		STATS_TEST(test_stats_empty),
-		STATS_TEST(test_stats_per_cpu_and_ctx),
-		STATS_TEST(test_stats_out_of_range_cpu),
-		STATS_TEST(test_stats_cpu_has_data),
-	};
-
-	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
-}
+UNIT_MAIN("stats",
+	cmocka_unit_test(test_stat_add_one),
+	cmocka_unit_test(test_stat_add_first_sets_min),
+	cmocka_unit_test(test_stat_add_sequence),
+	cmocka_unit_test(test_stat_add_zero),
+	cmocka_unit_test(test_stat_add_big),
+	cmocka_unit_test(test_merge_empty_into_empty),
+	cmocka_unit_test(test_merge_empty_into_full),
+	cmocka_unit_test(test_merge_full_into_empty),
+	cmocka_unit_test(test_merge_full_into_full),
+	cmocka_unit_test(test_merge_inside_range),
+	STATS_TEST(test_stats_empty),
+	STATS_TEST(test_stats_per_cpu_and_ctx),
+	STATS_TEST(test_stats_out_of_range_cpu),
+	STATS_TEST(test_stats_cpu_has_data),
+)

@@ -87,13 +87,8 @@ static void test_missing_event(void **state)
 	tep_free(tep);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_decode_612),
-		cmocka_unit_test(test_decode_61rt),
-		cmocka_unit_test(test_missing_event),
-	};
-
-	return cmocka_run_group_tests_name("timerlat_event", tests, NULL, NULL);
-}
+UNIT_MAIN("timerlat_event",
+	cmocka_unit_test(test_decode_612),
+	cmocka_unit_test(test_decode_61rt),
+	cmocka_unit_test(test_missing_event),
+)

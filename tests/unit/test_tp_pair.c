@@ -486,32 +486,27 @@ static void test_normal_stream_ordered(void **state)
 #define PAIR_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 #define STREAM(name)	UNIT_CASE("test_" #name, test_stream, setup, teardown, &name)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		STREAM(clean_activation),
-		PAIR_TEST(test_seq_counts_up),
-		STREAM(timer_slack),
-		STREAM(cpus_interleaved),
-		STREAM(switch_before_expiry_ignored),
-		STREAM(thread_runs_taken_once),
-		STREAM(expire_taken_once),
-		PAIR_TEST(test_expire_on_other_cpu),
-		PAIR_TEST(test_thread_runs_on_other_cpu),
-		STREAM(lost_expire_dropped),
-		STREAM(lost_thread_event_dropped),
-		STREAM(marker_mismatch_dropped),
-		PAIR_TEST(test_interrupt_start_not_the_thread),
-		STREAM(rearm_drops_unfinished),
-		STREAM(events_lost_mid_activation),
-		STREAM(events_lost_elsewhere),
-		STREAM(marker_without_activation),
-		PAIR_TEST(test_unknown_tid_ignored),
-		PAIR_TEST(test_cpu_without_thread),
-		PAIR_TEST(test_out_of_range_cpu),
-		PAIR_TEST(test_latencies_clamped),
-		PAIR_TEST(test_normal_stream_ordered),
-	};
-
-	return cmocka_run_group_tests_name("tp_pair", tests, NULL, NULL);
-}
+UNIT_MAIN("tp_pair",
+	STREAM(clean_activation),
+	PAIR_TEST(test_seq_counts_up),
+	STREAM(timer_slack),
+	STREAM(cpus_interleaved),
+	STREAM(switch_before_expiry_ignored),
+	STREAM(thread_runs_taken_once),
+	STREAM(expire_taken_once),
+	PAIR_TEST(test_expire_on_other_cpu),
+	PAIR_TEST(test_thread_runs_on_other_cpu),
+	STREAM(lost_expire_dropped),
+	STREAM(lost_thread_event_dropped),
+	STREAM(marker_mismatch_dropped),
+	PAIR_TEST(test_interrupt_start_not_the_thread),
+	STREAM(rearm_drops_unfinished),
+	STREAM(events_lost_mid_activation),
+	STREAM(events_lost_elsewhere),
+	STREAM(marker_without_activation),
+	PAIR_TEST(test_unknown_tid_ignored),
+	PAIR_TEST(test_cpu_without_thread),
+	PAIR_TEST(test_out_of_range_cpu),
+	PAIR_TEST(test_latencies_clamped),
+	PAIR_TEST(test_normal_stream_ordered),
+)

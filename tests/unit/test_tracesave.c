@@ -199,14 +199,9 @@ static void test_unwritable_path(void **state)
 
 #define SAVE_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		SAVE_TEST(test_order_and_layout),
-		SAVE_TEST(test_eviction_keeps_newest),
-		SAVE_TEST(test_oversized_record_dropped),
-		SAVE_TEST(test_unwritable_path),
-	};
-
-	return cmocka_run_group_tests_name("tracesave", tests, NULL, NULL);
-}
+UNIT_MAIN("tracesave",
+	SAVE_TEST(test_order_and_layout),
+	SAVE_TEST(test_eviction_keeps_newest),
+	SAVE_TEST(test_oversized_record_dropped),
+	SAVE_TEST(test_unwritable_path),
+)

@@ -284,23 +284,18 @@ static void test_publish_long_name(void **state)
 	assert_int_equal(access(path, F_OK), 0);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_spawn_exit_status),
-		cmocka_unit_test(test_spawn_killed),
-		cmocka_unit_test(test_spawn_missing_program),
-		cmocka_unit_test(test_spawn_stdin_stdout),
-		cmocka_unit_test(test_spawn_devnull),
-		cmocka_unit_test(test_spawn_first_error_line),
-		cmocka_unit_test(test_spawn_wait_interrupted),
-		cmocka_unit_test(test_spawn_signal_mask),
-		cmocka_unit_test_setup_teardown(test_publish_commit, dir_setup, dir_teardown),
-		cmocka_unit_test_setup_teardown(test_publish_stream, dir_setup, dir_teardown),
-		cmocka_unit_test_setup_teardown(test_publish_abort, dir_setup, dir_teardown),
-		cmocka_unit_test_setup_teardown(test_publish_failures, dir_setup, dir_teardown),
-		cmocka_unit_test_setup_teardown(test_publish_long_name, dir_setup, dir_teardown),
-	};
-
-	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
-}
+UNIT_MAIN("util",
+	cmocka_unit_test(test_spawn_exit_status),
+	cmocka_unit_test(test_spawn_killed),
+	cmocka_unit_test(test_spawn_missing_program),
+	cmocka_unit_test(test_spawn_stdin_stdout),
+	cmocka_unit_test(test_spawn_devnull),
+	cmocka_unit_test(test_spawn_first_error_line),
+	cmocka_unit_test(test_spawn_wait_interrupted),
+	cmocka_unit_test(test_spawn_signal_mask),
+	cmocka_unit_test_setup_teardown(test_publish_commit, dir_setup, dir_teardown),
+	cmocka_unit_test_setup_teardown(test_publish_stream, dir_setup, dir_teardown),
+	cmocka_unit_test_setup_teardown(test_publish_abort, dir_setup, dir_teardown),
+	cmocka_unit_test_setup_teardown(test_publish_failures, dir_setup, dir_teardown),
+	cmocka_unit_test_setup_teardown(test_publish_long_name, dir_setup, dir_teardown),
+)

@@ -32,6 +32,18 @@ struct tlat_cpuset;
  */
 #define UNIT_CASE(name, fn, setup, teardown, c)	{ name, fn, setup, teardown, (void *)(c) }
 
+/*
+ * main() of a unit test binary: the tests given, as the cmocka group name,
+ * its exit status theirs
+ */
+#define UNIT_MAIN(name, ...)						\
+	int main(void)							\
+	{								\
+		const struct CMUnitTest tests[] = { __VA_ARGS__ };	\
+									\
+		return cmocka_run_group_tests_name(name, tests, NULL, NULL); \
+	}
+
 /* the cmocka test fn, on an aggregate of layout that unit_agg_setup() makes */
 #define UNIT_AGG_TEST(fn, layout) \
 	UNIT_CASE(#fn, fn, unit_agg_setup, unit_agg_teardown, layout)
