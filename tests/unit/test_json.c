@@ -120,6 +120,37 @@ static void expect_pctl(struct fixture *f, const char *ptr, int cpu, enum tlat_c
 
 #define EXPECT_DOC(f, ...)	UNIT_EXPECT_DOC((f)->doc, __VA_ARGS__)
 
+/* what tlat top -c 0-2 -P f:42 -d 3 -q --json - says of itself and of the machine */
+static const struct unit_want top_wants[] = {
+	IS_STR("/schema_version", "tlat/1.1"),
+	IS_STR("/command", "top"),
+	IS_STR("/argv/0", "tlat"),
+	IS_STR("/argv/10", "-"),
+	IS_STR("/source", "tracepoints"),
+	IS_STR("/start_time", "2023-11-14T22:13:20Z"),
+	IS_STR("/end_time", "2023-11-14T22:13:23Z"),
+	IS_STR("/end", "duration"),
+	IS_NUM("/exit_status", 0),
+	IS_STR("/unit", "ns"),
+	IS_STR("/contexts/2", "user"),
+	/* the options as parsed */
+	IS_NUM("/options/period_us", 1000),
+	IS_NUM("/options/duration_s", 3),
+	IS_NUM("/options/cpus/2", 2),
+	IS_ABSENT("/options/cpus/3"),
+	IS_STR("/options/priority/policy", "fifo"),
+	IS_NUM("/options/priority/priority", 42),
+	IS_NULL("/options/irq_threshold_us"),
+	IS_NULL("/options/house_keeping"),
+	IS_STR("/options/json", "-"),
+	IS_ABSENT("/options/hist"),
+	/* the machine */
+	IS_STR("/system/release", "6.12.57-rt-amd64"),
+	IS_STR("/system/kernel_cmdline", "BOOT_IMAGE=/vmlinuz isolcpus=1-3"),
+	IS_NULL("/system/cpu_model"),
+	IS_TRUE("/system/realtime"),
+};
+
 static void test_tlat_top(void **state)
 {
 	struct fixture *f = *state;
@@ -128,34 +159,7 @@ static void test_tlat_top(void **state)
 	add_samples(f);
 	render(f, false, "unit-tlat-top");
 
-	EXPECT_DOC(f,
-		IS_STR("/schema_version", "tlat/1.1"),
-		IS_STR("/command", "top"),
-		IS_STR("/argv/0", "tlat"),
-		IS_STR("/argv/10", "-"),
-		IS_STR("/source", "tracepoints"),
-		IS_STR("/start_time", "2023-11-14T22:13:20Z"),
-		IS_STR("/end_time", "2023-11-14T22:13:23Z"),
-		IS_STR("/end", "duration"),
-		IS_NUM("/exit_status", 0),
-		IS_STR("/unit", "ns"),
-		IS_STR("/contexts/2", "user"),
-		/* the options as parsed */
-		IS_NUM("/options/period_us", 1000),
-		IS_NUM("/options/duration_s", 3),
-		IS_NUM("/options/cpus/2", 2),
-		IS_ABSENT("/options/cpus/3"),
-		IS_STR("/options/priority/policy", "fifo"),
-		IS_NUM("/options/priority/priority", 42),
-		IS_NULL("/options/irq_threshold_us"),
-		IS_NULL("/options/house_keeping"),
-		IS_STR("/options/json", "-"),
-		IS_ABSENT("/options/hist"),
-		/* the machine */
-		IS_STR("/system/release", "6.12.57-rt-amd64"),
-		IS_STR("/system/kernel_cmdline", "BOOT_IMAGE=/vmlinuz isolcpus=1-3"),
-		IS_NULL("/system/cpu_model"),
-		IS_TRUE("/system/realtime"));
+	unit_json_expect(f->doc, top_wants, UNIT_ARRAY_SIZE(top_wants));
 
 	/* CPU 0: the text's numbers, in ns */
 	EXPECT_DOC(f,
