@@ -12,6 +12,7 @@
 #define TLAT_UNIT_AA_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "analysis/aa.h"
