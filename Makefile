@@ -87,6 +87,10 @@ OBJS	:= $(SRCS:%.c=$(BUILD)/%.o)
 LIB_OBJS := $(filter-out $(BUILD)/src/cmd/tlat.o,$(OBJS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
+# what the unit tests share (tests/unit/unit_*.c): an archive each links,
+# taking only what it calls
+UNIT_HELPER_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/unit_*.c))
+UNIT_HELPERS := $(BUILD)/tests/unit/libunit.a
 # helpers of the live tests: a SCHED_FIFO hog and a NET_RX softirq flooder
 TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
@@ -132,13 +136,17 @@ $(TLAT_BIN): $(BUILD)/src/cmd/tlat.o $(BUILD)/libtlat.a $(FLAGS_STAMP)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(TLAT_LIBS)
 endif
 
-$(BUILD)/tests/unit/test_%: $(BUILD)/tests/unit/test_%.o $(BUILD)/libtlat.a
+$(UNIT_HELPERS): $(UNIT_HELPER_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/tests/unit/test_%: $(BUILD)/tests/unit/test_%.o $(UNIT_HELPERS) $(BUILD)/libtlat.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(TLAT_LIBS) $(shell pkg-config --libs cmocka)
 
 tests/tools/%: tests/tools/%.c
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< -lpthread
 
--include $(OBJS:.o=.d) $(UNIT_BINS:=.d) $(BPF_SKELS:.skel.h=.bpf.d)
+-include $(OBJS:.o=.d) $(UNIT_BINS:=.d) $(UNIT_HELPER_OBJS:.o=.d) $(BPF_SKELS:.skel.h=.bpf.d)
 
 test-tools: $(TEST_TOOLS)
 

@@ -6,17 +6,15 @@
  * the drain with its error line instead of a run that silently counts
  * nothing (tlat.ko's /dev/tlat_agg, read at each drain).
  */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <cmocka.h>
 #include <errno.h>
 
 #include "core/err.h"
 #include "sources/collect.h"
+#include "unit_helpers.h"
 
 /* the source's own state: what its next drain does */
 struct tlat_source {
@@ -74,12 +72,7 @@ static void test_drain_error_ends_the_drain_with_its_line(void **state)
 	assert_int_equal(c.counts.processed, 0);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_drain_counts_the_kernels_samples),
-		cmocka_unit_test(test_drain_error_ends_the_drain_with_its_line),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN("collector",
+	cmocka_unit_test(test_drain_counts_the_kernels_samples),
+	cmocka_unit_test(test_drain_error_ends_the_drain_with_its_line),
+)

@@ -4,16 +4,14 @@
  * -e events: the source's and the analysis's first, then each -e system
  * once. (Enabling, filters and triggers need a kernel: tests/live/opts.sh.)
  */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
 #include "trace/extra_events.h"
+#include "unit_helpers.h"
 
 #define ARGV(...)	((char *[]){ "tlat", __VA_ARGS__, NULL })
 #define ARGC(...)	((int)(sizeof((char *[]){ "tlat", __VA_ARGS__ }) / sizeof(char *)))
@@ -71,12 +69,7 @@ static void test_no_events(void **state)
 	cli_params_free(&p);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_systems),
-		cmocka_unit_test(test_no_events),
-	};
-
-	return cmocka_run_group_tests_name("extra_events", tests, NULL, NULL);
-}
+UNIT_MAIN("extra_events",
+	cmocka_unit_test(test_systems),
+	cmocka_unit_test(test_no_events),
+)

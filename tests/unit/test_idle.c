@@ -8,17 +8,15 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
 #include "core/cpuset.h"
 #include "util/idle.h"
 #include "util/parse.h"
+#include "unit_helpers.h"
 
 #define NR_CPUS		4
 #define NR_STATES	3
@@ -249,19 +247,14 @@ static void test_read_fails(void **state)
 
 #define T(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T(test_untouched),
-		T(test_deepest_zero),
-		T(test_none),
-		T(test_nothing_deeper),
-		T(test_no_states),
-		T(test_keeps_others),
-		T(test_uneven_states),
-		T(test_write_fails),
-		T(test_read_fails),
-	};
-
-	return cmocka_run_group_tests_name("idle", tests, NULL, NULL);
-}
+UNIT_MAIN("idle",
+	T(test_untouched),
+	T(test_deepest_zero),
+	T(test_none),
+	T(test_nothing_deeper),
+	T(test_no_states),
+	T(test_keeps_others),
+	T(test_uneven_states),
+	T(test_write_fails),
+	T(test_read_fails),
+)

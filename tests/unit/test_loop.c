@@ -9,18 +9,16 @@
  * hit), the refreshes of top's screen, and a reader slower than the
  * writers.
  */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
 #include "core/array.h"
 #include "run/loop.h"
 #include "run/pipeline.h"
+#include "unit_helpers.h"
 
 #define MS		1000000ull
 #define S		(1000 * MS)
@@ -449,22 +447,17 @@ static void test_window_end_whole_activations(void **state)
 
 #define LOOP_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		LOOP_TEST(test_window),
-		LOOP_TEST(test_window_end_whole_activations),
-		LOOP_TEST(test_threshold),
-		LOOP_TEST(test_continue),
-		LOOP_TEST(test_kernel_stop),
-		LOOP_TEST(test_kernel_stop_on_warm_up_sample),
-		LOOP_TEST(test_kernel_stop_not_on_checked_sample),
-		LOOP_TEST(test_kernel_stop_after_end),
-		LOOP_TEST(test_kernel_finishes_first),
-		LOOP_TEST(test_stop_signal),
-		LOOP_TEST(test_fanout_unknown_cpu),
-		LOOP_TEST(test_backlog_ends_at_duration),
-	};
-
-	return cmocka_run_group_tests_name("loop", tests, NULL, NULL);
-}
+UNIT_MAIN("loop",
+	LOOP_TEST(test_window),
+	LOOP_TEST(test_window_end_whole_activations),
+	LOOP_TEST(test_threshold),
+	LOOP_TEST(test_continue),
+	LOOP_TEST(test_kernel_stop),
+	LOOP_TEST(test_kernel_stop_on_warm_up_sample),
+	LOOP_TEST(test_kernel_stop_not_on_checked_sample),
+	LOOP_TEST(test_kernel_stop_after_end),
+	LOOP_TEST(test_kernel_finishes_first),
+	LOOP_TEST(test_stop_signal),
+	LOOP_TEST(test_fanout_unknown_cpu),
+	LOOP_TEST(test_backlog_ends_at_duration),
+)

@@ -8,21 +8,18 @@
  * a pass's deadline ends it with records left, and passes cut short lose
  * nothing and cut at the same sample.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
-#include "core/cpuset.h"
 #include "run/pipeline.h"
 #include "trace/buffer_percpu.h"
 #include "trace/collector.h"
 #include "trace/collector_percpu.h"
+#include "unit_helpers.h"
+#include "core/cpuset.h"
 
 #define NR_CPUS		4
 #define MAX_RECORDS	4096
@@ -317,32 +314,6 @@ static void test_warmup_sample_kept_as_in_time_order(void **state)
 	}
 }
 
-static void test_same_statistics_one_reader(void **state)
-{
-	struct streams *s = activations(1000, varied);
-	struct counted a, b;
-
-	(void)state;
-	compare(s, 1, 0, false, &a, &b);
-	assert_int_equal(a.count[3][TLAT_CTX_THREAD], 1000);
-	counted_free(&a);
-	counted_free(&b);
-	free(s);
-}
-
-static void test_same_statistics_reader_threads(void **state)
-{
-	struct streams *s = activations(1000, varied);
-	struct counted a, b;
-
-	(void)state;
-	compare(s, 3, 0, false, &a, &b);
-	assert_int_equal(a.count[0][TLAT_CTX_IRQ], 1000);
-	counted_free(&a);
-	counted_free(&b);
-	free(s);
-}
-
 /* one sample over 100 us: CPU 2's thread sample of activation 300 */
 static u64 one_hit(int cpu, int i)
 {
@@ -371,29 +342,48 @@ static void test_threshold_cut_is_exact(void **state)
 	free(s);
 }
 
-static void test_deadline_passes_lose_nothing(void **state)
+/*
+ * A run read per CPU and merged alike (compare()), and what the per-CPU read
+ * counted: one CPU's samples of one context, whether a hit stopped it, and
+ * CPU 1's stacks if they are given
+ */
+struct compare_case {
+	u64 (*latency)(int cpu, int i);
+	int readers;
+	u64 stop_thread_us;
+	bool cut_short;
+	int cpu;
+	enum tlat_ctx ctx;
+	u64 count;
+	bool hit;
+	u64 cpu1_stacks;
+};
+
+static const struct compare_case same_statistics_one_reader = {
+	varied, 1, 0, false, 3, TLAT_CTX_THREAD, 1000, false, 0
+};
+static const struct compare_case same_statistics_reader_threads = {
+	varied, 3, 0, false, 0, TLAT_CTX_IRQ, 1000, false, 0
+};
+static const struct compare_case deadline_passes_lose_nothing = {
+	varied, 2, 0, true, 1, TLAT_CTX_THREAD, 1000, false, 100
+};
+/* CPU 3's activation 300 came after the hit */
+static const struct compare_case deadline_passes_cut_at_the_same_sample = {
+	one_hit, 1, 100, true, 3, TLAT_CTX_THREAD, 299, true, 0
+};
+
+static void test_compare_case(void **state)
 {
-	struct streams *s = activations(1000, varied);
+	const struct compare_case *k = *state;
+	struct streams *s = activations(1000, k->latency);
 	struct counted a, b;
 
-	(void)state;
-	compare(s, 2, 0, true, &a, &b);
-	assert_int_equal(a.count[1][TLAT_CTX_THREAD], 1000);
-	assert_int_equal(a.stacks[1], 100);
-	counted_free(&a);
-	counted_free(&b);
-	free(s);
-}
-
-static void test_deadline_passes_cut_at_the_same_sample(void **state)
-{
-	struct streams *s = activations(1000, one_hit);
-	struct counted a, b;
-
-	(void)state;
-	compare(s, 1, 100, true, &a, &b);
-	assert_true(a.pl.hit_seen);
-	assert_int_equal(a.count[3][TLAT_CTX_THREAD], 299);
+	compare(s, k->readers, k->stop_thread_us, k->cut_short, &a, &b);
+	assert_int_equal(a.count[k->cpu][k->ctx], k->count);
+	assert_int_equal(a.pl.hit_seen, k->hit);
+	if (k->cpu1_stacks)
+		assert_int_equal(a.stacks[1], k->cpu1_stacks);
 	counted_free(&a);
 	counted_free(&b);
 	free(s);
@@ -462,51 +452,47 @@ static void test_auto_readers_follow_the_measured_cpus(void **state)
 
 static void test_read_mode_says_why(void **state)
 {
+	/* the tracepoint source's decoder, else the fake one */
+	static const struct {
+		bool tracepoints;
+		int readers;
+		const char *mode;
+	} cases[] = {
+		{ true, 0, "merged, because the source pairs events across CPUs" },
+		{ false, 2, "per-CPU, 2 readers" },
+		{ false, -1, "merged, because --readers merged" },
+	};
 	struct tlat_collector c;
 	struct counted a;
 	char buf[128];
 
 	(void)state;
 	counted_init(&a, 0);
-	collector_init_offline(&c, NULL, tracepoints_source_ops.decoder);
-	collector_attach(&c, NULL, &a.pl.sink);
-	c.nr_cpus = NR_CPUS;
-	assert_int_equal(collector_choose_read(&c), 0);
-	assert_null(c.percpu);
-	assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)),
-			    "merged, because the source pairs events across CPUs");
-	collector_free(&c);
-	collector_init_offline(&c, NULL, &fake_ops);
-	collector_attach(&c, NULL, &a.pl.sink);
-	c.nr_cpus = NR_CPUS;
-	c.readers = 2;
-	assert_int_equal(collector_choose_read(&c), 0);
-	assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)), "per-CPU, 2 readers");
-	collector_free(&c);
-	collector_init_offline(&c, NULL, &fake_ops);
-	collector_attach(&c, NULL, &a.pl.sink);
-	c.nr_cpus = NR_CPUS;
-	c.readers = -1;
-	assert_int_equal(collector_choose_read(&c), 0);
-	assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)),
-			    "merged, because --readers merged");
-	collector_free(&c);
+	for (size_t i = 0; i < UNIT_ARRAY_SIZE(cases); i++) {
+		collector_init_offline(&c, NULL, cases[i].tracepoints ?
+				       tracepoints_source_ops.decoder : &fake_ops);
+		collector_attach(&c, NULL, &a.pl.sink);
+		c.nr_cpus = NR_CPUS;
+		c.readers = cases[i].readers;
+		assert_int_equal(collector_choose_read(&c), 0);
+		if (cases[i].tracepoints)
+			assert_null(c.percpu);
+		assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)), cases[i].mode);
+		collector_free(&c);
+	}
 	counted_free(&a);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_same_statistics_one_reader),
-		cmocka_unit_test(test_same_statistics_reader_threads),
-		cmocka_unit_test(test_threshold_cut_is_exact),
-		cmocka_unit_test(test_deadline_passes_lose_nothing),
-		cmocka_unit_test(test_deadline_passes_cut_at_the_same_sample),
-		cmocka_unit_test(test_deadline_leaves_records),
-		cmocka_unit_test(test_read_mode_says_why),
-		cmocka_unit_test(test_auto_readers_follow_the_measured_cpus),
-		cmocka_unit_test(test_warmup_sample_kept_as_in_time_order),
-	};
+#define CASE(name)	UNIT_CASE("test_" #name, test_compare_case, NULL, NULL, &name)
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN("percpu",
+	CASE(same_statistics_one_reader),
+	CASE(same_statistics_reader_threads),
+	cmocka_unit_test(test_threshold_cut_is_exact),
+	CASE(deadline_passes_lose_nothing),
+	CASE(deadline_passes_cut_at_the_same_sample),
+	cmocka_unit_test(test_deadline_leaves_records),
+	cmocka_unit_test(test_read_mode_says_why),
+	cmocka_unit_test(test_auto_readers_follow_the_measured_cpus),
+	cmocka_unit_test(test_warmup_sample_kept_as_in_time_order),
+)
