@@ -205,7 +205,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cli_params_free(&params);
 		return 0;
 	}
-	params.stack_us = data[1] & 4 ? 1 : 0;
+	params.stop.stack_us = data[1] & 4 ? 1 : 0;
 	for (size_t i = 0; (ops = source_nth(i)) && d.nr < MAX_SOURCES; i++) {
 		struct tlat_source *src = NULL;
 
