@@ -65,9 +65,10 @@ endif
 export ASAN_OPTIONS ?= abort_on_error=0:detect_leaks=1:exitcode=86
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1:exitcode=86
 export LSAN_OPTIONS ?= suppressions=$(CURDIR)/tests/sanitize/lsan.supp:print_suppressions=0:exitcode=86
-SRCS	:= $(filter-out %.bpf.c,$(wildcard src/*/*.c))
+# a layer's folder, and a source's own folder within sources/
+SRCS	:= $(filter-out %.bpf.c,$(wildcard src/*/*.c src/*/*/*.c))
 
-# The kernel-side collectors' BPF programs (src/*/*.bpf.c): built where clang,
+# The kernel-side collectors' BPF programs (*.bpf.c in src/): built where clang,
 # bpftool, libbpf and this machine's BTF are, CO-RE, so that they load on
 # other kernels too; without them tlat builds, and runs the trace collector.
 BPF_CLANG ?= clang
@@ -75,7 +76,7 @@ BPFTOOL	?= bpftool
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 HAVE_BPF ?= $(shell command -v $(BPF_CLANG) > /dev/null && command -v $(BPFTOOL) > /dev/null && \
 		pkg-config --exists libbpf && test -r $(VMLINUX_BTF) && echo 1)
-BPF_SRCS := $(wildcard src/*/*.bpf.c)
+BPF_SRCS := $(wildcard src/*/*.bpf.c src/*/*/*.bpf.c)
 BPF_SKELS := $(patsubst %.bpf.c,$(BUILD)/bpf/%.skel.h,$(notdir $(BPF_SRCS)))
 ifeq ($(HAVE_BPF),1)
 TLAT_CFLAGS += -DHAVE_BPF -I$(BUILD)/bpf $(shell pkg-config --cflags libbpf)
@@ -86,6 +87,10 @@ OBJS	:= $(SRCS:%.c=$(BUILD)/%.o)
 LIB_OBJS := $(filter-out $(BUILD)/src/cmd/tlat.o,$(OBJS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
+# what the unit tests share (tests/unit/unit_*.c): an archive each links,
+# taking only what it calls
+UNIT_HELPER_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/unit_*.c))
+UNIT_HELPERS := $(BUILD)/tests/unit/libunit.a
 # helpers of the live tests: a SCHED_FIFO hog and a NET_RX softirq flooder
 TEST_TOOLS := tests/tools/tlat-hog tests/tools/softirq-flood
 
@@ -103,7 +108,8 @@ $(BUILD)/bpf/vmlinux.h:
 	@mkdir -p $(@D)
 	$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/bpf/%.bpf.o: src/sources/%.bpf.c $(BUILD)/bpf/vmlinux.h
+vpath %.bpf.c $(sort $(dir $(BPF_SRCS)))
+$(BUILD)/bpf/%.bpf.o: %.bpf.c $(BUILD)/bpf/vmlinux.h
 	$(BPF_CLANG) -g -O2 -Wall -Werror -target bpf -D__TARGET_ARCH_x86 -I$(BUILD)/bpf -Isrc \
 		-MMD -MP -c -o $@ $<
 
@@ -130,13 +136,17 @@ $(TLAT_BIN): $(BUILD)/src/cmd/tlat.o $(BUILD)/libtlat.a $(FLAGS_STAMP)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(TLAT_LIBS)
 endif
 
-$(BUILD)/tests/unit/test_%: $(BUILD)/tests/unit/test_%.o $(BUILD)/libtlat.a
+$(UNIT_HELPERS): $(UNIT_HELPER_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/tests/unit/test_%: $(BUILD)/tests/unit/test_%.o $(UNIT_HELPERS) $(BUILD)/libtlat.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(TLAT_LIBS) $(shell pkg-config --libs cmocka)
 
 tests/tools/%: tests/tools/%.c
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< -lpthread
 
--include $(OBJS:.o=.d) $(UNIT_BINS:=.d) $(BPF_SKELS:.skel.h=.bpf.d)
+-include $(OBJS:.o=.d) $(UNIT_BINS:=.d) $(UNIT_HELPER_OBJS:.o=.d) $(BPF_SKELS:.skel.h=.bpf.d)
 
 test-tools: $(TEST_TOOLS)
 
@@ -148,6 +158,7 @@ MUTATIONS ?= 4
 # fuzzers' regressions (tests/fuzz/);
 # and tests/golden: what tlat report prints of fixed recordings stays as saved;
 # and every function a public header declares has its kernel-doc comment;
+# and every #include of src/ follows the layers of src/LAYERS (tests/style/layers.py);
 # and the CI examples in ci/ parse, pass LAVA's schemas and run (tests/ci/)
 unit-test: $(UNIT_BINS) tlat
 	@fail=0; mounts=$$(grep -c ' tracefs ' /proc/mounts); \
@@ -157,7 +168,8 @@ unit-test: $(UNIT_BINS) tlat
 	tests/golden/run.sh $(TLAT_BIN) || fail=1; \
 	tests/robust/mutate.py -n $(MUTATIONS) --tlat ./$(TLAT_BIN) tests/golden/recordings/*.dat.xz || fail=1; \
 	$(MAKE) --no-print-directory fuzz-short || fail=1; \
-	python3 tests/style/kernel-doc.py src || fail=1; exit $$fail
+	python3 tests/style/kernel-doc.py src || fail=1; \
+	python3 tests/style/layers.py src || fail=1; exit $$fail
 
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang, ASan and UBSan
 # in a build directory of their own; make fuzz runs each for FUZZ_SECONDS on

@@ -3,8 +3,9 @@
 # compare-calibration.sh - how often tlat compare calls a regression where
 # there is none (A/A pairs) and how often it finds an injected one.
 #
-#   run DIR FIRST LAST   blocks FIRST..LAST of runs, as root, under
-#                        /work/heavy.sh (one call per batch of blocks). A
+#   run DIR FIRST LAST   blocks FIRST..LAST of runs, as root, with the
+#                        machine otherwise idle (one call per batch of
+#                        blocks; 90 s a block). A
 #                        block is three 30 s runs of
 #                          tlat hist --source tracepoints -d 30 --json F
 #                        on all CPUs: A1, A2 (nothing else), then H, the same

@@ -75,7 +75,9 @@ rec_of() {
 }
 
 machine_line
-echo "# this tree: $(git describe --always --dirty), $TLAT; base: $BASE ($base_rev), built from git"
+# the binary as the caller gave it: lib.sh made $TLAT absolute, which would
+# write the caller's directories into the results
+echo "# this tree: $(git describe --always --dirty), ${1:-./tlat}; base: $BASE ($base_rev), built from git"
 declare -A events
 for s in $RECORD_S; do
 	for who in base tlat; do

@@ -10,9 +10,9 @@
 # latencies; the point is that tlat compare reads real kernel-vs-kernel files.
 #
 #   bench/vm-kernels.sh run OUT SERIES [SEC]   one kernel (6.1 or 6.12), SEC
-#                                               s a source (default 60); run
-#                                               it under /work/vm.sh, after
-#                                               make deb
+#                                               s a source (default 60); as
+#                                               root, after make deb: boots
+#                                               one QEMU guest (one host CPU)
 #   bench/vm-kernels.sh extract OUT DISK SERIES the JSONs on a run's disk
 #   bench/vm-kernels.sh analyze OUT TLAT        tlat compare 6.1 6.12 of each
 #                                               source: text, --json,

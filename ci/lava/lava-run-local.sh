@@ -2,15 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # lava-run-local.sh - Debian's LAVA dispatcher (lava-run, bookworm's
-# lava-dispatcher 2023.01) running ci/lava/tlat.yaml end to end on this host,
-# in a QEMU guest of Debian's 6.12 PREEMPT_RT kernel, without a LAVA server.
+# lava-dispatcher 2023.01) running ci/lava/tlat.yaml end to end on the local
+# machine, in a QEMU guest of Debian's 6.12 PREEMPT_RT kernel, without a LAVA
+# server.
 #
 #   ci/lava/lava-run-local.sh DEBDIR [BASELINE.json]
 #
 # DEBDIR: make deb's build/deb (the guest runs the tlat of its tlat .deb).
 # BASELINE: a tlat --json file put in the guest as the test's BASELINE.
-# Run it under /work/vm.sh (a TCG guest). What it takes, and why (see
-# ci/lava/README.md):
+# Run it as root: it boots one QEMU guest (single-threaded TCG, one host
+# CPU, 1 GB), fetches Debian's 6.12 RT kernel with scripts/vm/fetch-kernel.sh
+# (into the cache of scripts/vm/run.sh) and needs qemu-system-x86_64,
+# busybox, jq and cpio. What else it takes, and why (see ci/lava/README.md):
 #  - lava-dispatcher is not installed: its .deb and the Python modules and
 #    libraries it imports are unpacked in a scratch directory (apt-get
 #    download, dpkg-deb -x); installing it would pull in 115 packages
@@ -19,10 +22,9 @@
 #    .deb unpacked likewise), as a LAVA server renders it.
 #  - ci/lava/job-qemu.yaml itself cannot run here: its URLs are examples,
 #    its rootfs deploy needs libguestfs's appliance (ApplyOverlayGuest), and
-#    it asks for KVM, which this host has not. The job written below is the
-#    same test action on a ramdisk deploy (LAVA appends its overlay to a
-#    cpio.newc image itself, no guestfs), file:// URLs, and single-threaded
-#    TCG.
+#    it asks for KVM. The job written below is the same test action on a
+#    ramdisk deploy (LAVA appends its overlay to a cpio.newc image itself,
+#    no guestfs), file:// URLs, and single-threaded TCG (no KVM needed).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

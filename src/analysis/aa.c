@@ -148,8 +148,8 @@ void aa_add_stack(struct aa_engine *aa, const struct tlat_stack *stack)
 	/* after a hit, the stacks of later activations would push its own out */
 	if (!c || c->stack_found)
 		return;
-	if (nr > AA_MAX_FRAMES)
-		nr = AA_MAX_FRAMES;
+	if (nr > TLAT_STACK_MAX_FRAMES)
+		nr = TLAT_STACK_MAX_FRAMES;
 	st = &c->stacks[c->stack_next];
 	c->stack_next = (c->stack_next + 1) % AA_MAX_STACKS;
 	if (st->nr || st->ts) {

@@ -17,7 +17,6 @@
 #include "core/sample.h"
 
 #define AA_NAME_LEN	24	/* an IRQ's description or a task's comm */
-#define AA_MAX_FRAMES	64	/* rtla's limit too */
 #define AA_MAX_LINES	16	/* per-source lines kept per interference class */
 #define AA_MAX_OCCS	64	/* occurrences kept per interference class */
 
@@ -111,7 +110,7 @@ struct aa_result {
 	 */
 	long long unexplained_ns;
 	int nr_frames;
-	u64 frames[AA_MAX_FRAMES];
+	u64 frames[TLAT_STACK_MAX_FRAMES];
 };
 
 /* a task that was running on a CPU when tracing stopped */

@@ -62,7 +62,7 @@ struct aa_stack {
 	u64 ts;
 	u32 seq;		/* 0: the source does not say */
 	int nr;
-	u64 ips[AA_MAX_FRAMES];
+	u64 ips[TLAT_STACK_MAX_FRAMES];
 };
 
 /* allocated at the CPU's first event of any kind, its history with it */

@@ -30,25 +30,25 @@ struct analysis {
 };
 
 int analysis_alloc(struct analysis **out, const struct tlat_params *p,
-		   const struct tlat_source_ops *ops)
+		   const struct aa_adapter_ops *interference)
 {
 	struct aa_config cfg = {
 		.nr_cpus = p->cpus.nr_cpus,
-		.irq_threshold_ns = p->stop_irq_us * 1000,
-		.thread_threshold_ns = p->stop_thread_us * 1000,
-		.stack_threshold_ns = p->stack_us * 1000,
+		.irq_threshold_ns = p->stop.irq_us * 1000,
+		.thread_threshold_ns = p->stop.thread_us * 1000,
+		.stack_threshold_ns = p->stop.stack_us * 1000,
 	};
 	struct analysis *an;
 	int nr = 0;
 
 	*out = NULL;
-	if (p->no_aa || !ops->interference)
+	if (p->no_aa || !interference)
 		return 0;
 	an = calloc(1, sizeof(*an));
 	if (!an)
 		return -ENOMEM;
 	an->params = p;
-	an->ops = ops->interference;
+	an->ops = interference;
 	while (an->ops->systems[nr])
 		nr++;
 	/* room for workqueue and the NULL */

@@ -14,6 +14,7 @@
 #include "stats/consumer.h"
 #include "trace/collector.h"
 
+struct aa_adapter_ops;
 struct analysis;
 
 /**
@@ -21,12 +22,12 @@ struct analysis;
  * @an: set to it, or to NULL when the run needs none (--no-aa, no threshold,
  *	a source with no interference adapter)
  * @params: the run's options: thresholds, -s, --dump-tasks
- * @ops: the source, which names the adapter of its interference events
+ * @interference: the adapter of the source's interference events; NULL: none
  *
  * Returns 0 (with @an NULL if there is nothing to analyse) or -ENOMEM.
  */
 int analysis_alloc(struct analysis **an, const struct tlat_params *params,
-		   const struct tlat_source_ops *ops);
+		   const struct aa_adapter_ops *interference);
 /**
  * analysis_systems - the event systems its adapter decodes
  * @an: the analysis

@@ -114,7 +114,7 @@ static void cli_getopt_init(struct cli_getopt *g, const struct tlat_params *p)
 		[TLAT_CMD_RECORD] = { IN_RECORD_TOP, IN_RECORD_HIST },
 		[TLAT_CMD_REPORT] = { IN_REPORT_TOP, IN_REPORT_HIST },
 	};
-	unsigned int here = where[p->command][p->mode == TLAT_MODE_HIST];
+	unsigned int here = where[p->command][p->out.mode == TLAT_MODE_HIST];
 	char *s = g->shorts;
 	int nr = 0;
 
@@ -140,13 +140,13 @@ static void cli_getopt_init(struct cli_getopt *g, const struct tlat_params *p)
 int cli_params_init(struct tlat_params *params, enum tlat_mode mode, int nr_cpus)
 {
 	memset(params, 0, sizeof(*params));
-	params->mode = mode;
+	params->out.mode = mode;
 	params->period_us = TLAT_DEFAULT_PERIOD_US;
 	params->dma_latency_us = -1;
 	params->deepest_idle_state = TLAT_IDLE_UNTOUCHED;
 	params->source = "auto";
-	params->hist.bucket_size = 1;
-	params->hist.entries = TLAT_DEFAULT_ENTRIES;
+	params->out.hist.bucket_size = 1;
+	params->out.hist.entries = TLAT_DEFAULT_ENTRIES;
 	if (cpuset_init(&params->cpus, nr_cpus) ||
 	    cpuset_init(&params->housekeeping, nr_cpus)) {
 		cli_params_free(params);
@@ -158,11 +158,11 @@ int cli_params_init(struct tlat_params *params, enum tlat_mode mode, int nr_cpus
 
 void cli_params_free(struct tlat_params *params)
 {
-	for (int i = 0; i < params->nr_events; i++)
-		free(params->events[i].system);
-	free(params->events);
-	params->events = NULL;
-	params->nr_events = 0;
+	for (int i = 0; i < params->events.nr; i++)
+		free(params->events.list[i].system);
+	free(params->events.list);
+	params->events.list = NULL;
+	params->events.nr = 0;
 	cpuset_free(&params->cpus);
 	cpuset_free(&params->housekeeping);
 	actions_free(&params->on_threshold);
@@ -176,16 +176,16 @@ static int cli_check(struct tlat_params *p, char *err)
 
 	if (!cpuset_count(&p->cpus))
 		return cli_error(err, "no CPU to measure");
-	if (p->hist.no_irq && p->hist.no_thread)
+	if (p->out.hist.no_irq && p->out.hist.no_thread)
 		return cli_error(err, "no-irq and no-thread set, there is nothing to do here");
-	if (p->hist.no_index && !p->hist.with_zeros)
+	if (p->out.hist.no_index && !p->out.hist.with_zeros)
 		return cli_error(err, "no-index set with with-zeros is not set - it does not make sense");
-	if (p->no_aa && p->aa_only)
+	if (p->no_aa && p->out.aa_only)
 		return cli_error(err, "--no-aa and --aa-only are mutually exclusive!");
-	if (p->json_format_set && !p->json_path)
+	if (p->out.json_format_set && !p->out.json_path)
 		return cli_error(err, "--json-format needs --json");
 	/* there is nothing to analyse without a stop; report may take the recording's */
-	if (!p->stop_irq_us && !p->stop_thread_us && p->command != TLAT_CMD_REPORT)
+	if (!p->stop.irq_us && !p->stop.thread_us && p->command != TLAT_CMD_REPORT)
 		p->no_aa = true;
 	/* the analysis alone: the source says whether its kernel collector serves it */
 	why = collect_needs_events(p);

@@ -157,13 +157,13 @@ static void report_usage(FILE *out, enum tlat_mode mode)
 void cli_usage(FILE *out, const struct tlat_params *p)
 {
 	if (p->command == TLAT_CMD_RECORD)
-		record_usage(out, p->mode);
+		record_usage(out, p->out.mode);
 	else if (p->command == TLAT_CMD_REPORT)
-		report_usage(out, p->mode);
+		report_usage(out, p->out.mode);
 	else
-		measure_usage(out, p->mode);
-	if (p->command != TLAT_CMD_REPORT || p->mode == TLAT_MODE_HIST)
-		fputs(p->mode == TLAT_MODE_TOP ? top_usage : hist_usage, out);
+		measure_usage(out, p->out.mode);
+	if (p->command != TLAT_CMD_REPORT || p->out.mode == TLAT_MODE_HIST)
+		fputs(p->out.mode == TLAT_MODE_TOP ? top_usage : hist_usage, out);
 	if (p->command == TLAT_CMD_REPORT)
 		fputs("\nExit status: 0 when no threshold was reached, 1 on error, 2 when one was.\n",
 		      out);

@@ -37,19 +37,21 @@ static void info_collectors(FILE *out)
 
 	fprintf(out, "kernel collectors (--collector kernel):\n");
 	for (size_t i = 0; (ops = source_nth(i)); i++) {
-		if (!ops->kernel_probe)
+		const struct tlat_kernel_collector_ops *k = ops->kernel;
+
+		if (!k)
 			fprintf(out, "  %-12s none\n", ops->name);
-		else if (ops->kernel_probe(why))
+		else if (k->probe(why))
 			fprintf(out, "  %-12s not available: %s\n", ops->name, why);
 		else
 			fprintf(out, "  %-12s available\n", ops->name);
-		if (ops->kernel_probe)
+		if (k)
 			fprintf(out, "    with the auto-analysis: %s\n",
-				ops->kernel_with_aa ?: "no (the trace collector)");
+				k->with_aa ?: "no (the trace collector)");
 	}
 	fprintf(out, "trace collector's read (--readers):\n");
 	for (size_t i = 0; (ops = source_nth(i)); i++)
-		fprintf(out, "  %-12s %s\n", ops->name, ops->per_cpu_order ?
+		fprintf(out, "  %-12s %s\n", ops->name, ops->decoder->per_cpu_order ?
 			"per CPU from 8 CPUs, unless -t, record or the auto-analysis needs time order" :
 			"merged in time order: the source pairs events across CPUs");
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tlat.c - main(): picks the command (top, hist, record, report, info, compare) from
- * one table, also when called as "rtla timerlat [top|hist]", parses its
- * options and runs it. The only place that prints errors, -D's lines and
- * warnings, and that chooses the exit status.
+ * tlat.c - main(): looks the command (top, hist, record, report, info,
+ * compare, --version, --help) up in one table of words and run functions,
+ * also when called as "rtla timerlat [top|hist]", and runs it. The only place
+ * that prints errors, -D's lines and warnings, and that chooses the exit status.
  */
 #include <libgen.h>
 #include <stdbool.h>
@@ -21,23 +21,6 @@
 #include "run/run.h"
 #include "util/cpu_online.h"
 #include "util/privilege.h"
-
-struct command {
-	const char *name;
-	enum tlat_command command;
-	enum tlat_mode mode;
-	/* record and report take the mode as a word of their own: record [top|hist] ... */
-	bool mode_word;
-};
-
-static const struct command commands[] = {
-	{ "top",	TLAT_CMD_MEASURE,	TLAT_MODE_TOP,	false },
-	{ "hist",	TLAT_CMD_MEASURE,	TLAT_MODE_HIST,	false },
-	{ "record",	TLAT_CMD_RECORD,	TLAT_MODE_TOP,	true },
-	{ "report",	TLAT_CMD_REPORT,	TLAT_MODE_TOP,	true },
-};
-
-#define NR_COMMANDS	ARRAY_SIZE(commands)
 
 /* what the layers below have to say besides errors: -D's lines and warnings */
 struct cmd_notes {
@@ -91,12 +74,34 @@ static void rtla_usage(void)
 		TLAT_VERSION);
 }
 
-/* argc/argv: the command's options; cmdline: the whole command line, for --json */
-static int run_command(const struct command *cmd, enum tlat_mode mode, const char *prog,
-		       int argc, char **argv, int cmdline_argc, char **cmdline)
+struct command;
+
+/* a command's call: how main() was called, and the words from the command's own on */
+struct cmd_call {
+	const struct command *cmd;
+	const char *prog;	/* the name it answers to */
+	bool rtla;		/* as "rtla timerlat ...", which has a help page of its own */
+	int argc;		/* argv[0]: the command's word (the program's, for no command) */
+	char **argv;
+	int cmdline_argc;	/* the command line as typed, for --json */
+	char **cmdline;
+};
+
+/* one command: its word, and what runs it */
+struct command {
+	const char *name;
+	int (*run)(const struct cmd_call *call);
+	enum tlat_command command;	/* top, hist, record and report: what they do */
+	enum tlat_mode mode;
+};
+
+/* argc/argv: the options, argv[0] the word before them */
+static int run_params(const struct cmd_call *call, enum tlat_mode mode, int argc, char **argv)
 {
 	/* getopt may permute argv: the documents want the command line as typed */
-	char **typed = malloc(cmdline_argc * sizeof(*typed));
+	char **typed = malloc(call->cmdline_argc * sizeof(*typed));
+	enum tlat_command command = call->cmd->command;
+	const char *prog = call->prog;
 	struct cmd_notes cn = { .prog = prog };
 	const struct tlat_notes notes = { cmd_note, &cn };
 	char err[TLAT_ERR_LEN] = "";
@@ -108,10 +113,10 @@ static int run_command(const struct command *cmd, enum tlat_mode mode, const cha
 		free(typed);
 		return TLAT_EXIT_ERROR;
 	}
-	memcpy(typed, cmdline, cmdline_argc * sizeof(*typed));
-	params.argc = cmdline_argc;
+	memcpy(typed, call->cmdline, call->cmdline_argc * sizeof(*typed));
+	params.argc = call->cmdline_argc;
 	params.argv = typed;
-	params.command = cmd->command;
+	params.command = command;
 	ret = cli_parse(&params, argc, argv, err);
 	if (ret == TLAT_CLI_HELP) {
 		cli_usage(stdout, &params);
@@ -120,13 +125,13 @@ static int run_command(const struct command *cmd, enum tlat_mode mode, const cha
 	}
 	cn.debug = params.debug;
 	/* reading a file needs no privilege, nor online CPUs */
-	if (!ret && cmd->command != TLAT_CMD_REPORT)
+	if (!ret && command != TLAT_CMD_REPORT)
 		ret = cpu_online_apply(&params.cpus, params.cpus_set, err);
-	if (!ret && cmd->command != TLAT_CMD_REPORT)
+	if (!ret && command != TLAT_CMD_REPORT)
 		ret = privilege_check(prog, err);
 	if (!ret)
-		ret = cmd->command == TLAT_CMD_REPORT ? tlat_replay(&params, &notes, err) :
-							tlat_measure(&params, &notes, err);
+		ret = command == TLAT_CMD_REPORT ? tlat_replay(&params, &notes, err) :
+						   tlat_measure(&params, &notes, err);
 	else
 		ret = TLAT_EXIT_ERROR;
 	/* what the run printed comes before its error */
@@ -139,26 +144,81 @@ out:
 	return ret;
 }
 
-static int run_info(const char *prog, int argc)
+static const struct command *find_command(const char *name);
+
+/* top and hist: measure, and print as the mode says */
+static int run_measure(const struct cmd_call *call)
 {
-	struct cmd_notes cn = { .prog = prog };
+	return run_params(call, call->cmd->mode, call->argc, call->argv);
+}
+
+/* record and report take the mode as a word of their own: record [top|hist] ... */
+static int run_mode_word(const struct cmd_call *call)
+{
+	const struct command *mode = call->argc >= 2 ? find_command(call->argv[1]) : NULL;
+
+	/* the parser's argv[0] is the word before the options, as for top and hist */
+	if (mode && mode->run == run_measure)
+		return run_params(call, mode->mode, call->argc - 1, call->argv + 1);
+	return run_params(call, TLAT_MODE_TOP, call->argc, call->argv);
+}
+
+static int run_info(const struct cmd_call *call)
+{
+	struct cmd_notes cn = { .prog = call->prog };
 	const struct tlat_notes notes = { cmd_note, &cn };
 	char err[TLAT_ERR_LEN] = "";
 
-	if (argc > 1) {
-		fprintf(stderr, "%s: info takes no options\n", prog);
+	if (call->argc > 1) {
+		fprintf(stderr, "%s: info takes no options\n", call->prog);
 		return TLAT_EXIT_ERROR;
 	}
-	if (privilege_check(prog, err) || tlat_info(stdout, &notes, err)) {
-		fprintf(stderr, "%s: %s\n", prog, err);
+	if (privilege_check(call->prog, err) || tlat_info(stdout, &notes, err)) {
+		fprintf(stderr, "%s: %s\n", call->prog, err);
 		return TLAT_EXIT_ERROR;
 	}
 	return TLAT_EXIT_PASS;
 }
 
+static int run_compare(const struct cmd_call *call)
+{
+	return tlat_compare(call->prog, call->argc, call->argv);
+}
+
+static int run_version(const struct cmd_call *call)
+{
+	(void)call;
+	printf("tlat version %s\n", TLAT_VERSION);
+	return TLAT_EXIT_PASS;
+}
+
+static int run_help(const struct cmd_call *call)
+{
+	if (call->rtla)
+		rtla_usage();
+	else
+		usage(stdout, call->prog);
+	return TLAT_EXIT_PASS;
+}
+
+/* every command, once; the first is what runs with no command, or options first */
+static const struct command commands[] = {
+	{ .name = "top",	.run = run_measure,	.command = TLAT_CMD_MEASURE,
+	  .mode = TLAT_MODE_TOP },
+	{ .name = "hist",	.run = run_measure,	.command = TLAT_CMD_MEASURE,
+	  .mode = TLAT_MODE_HIST },
+	{ .name = "record",	.run = run_mode_word,	.command = TLAT_CMD_RECORD },
+	{ .name = "report",	.run = run_mode_word,	.command = TLAT_CMD_REPORT },
+	{ .name = "info",	.run = run_info },
+	{ .name = "compare",	.run = run_compare },
+	{ .name = "--version",	.run = run_version },
+	{ .name = "-h",		.run = run_help },
+	{ .name = "--help",	.run = run_help },
+};
+
 static const struct command *find_command(const char *name)
 {
-	for (size_t i = 0; i < NR_COMMANDS; i++)
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(name, commands[i].name))
 			return &commands[i];
 	return NULL;
@@ -166,55 +226,36 @@ static const struct command *find_command(const char *name)
 
 int main(int argc, char **argv)
 {
-	const char *prog = basename(argv[0]);
-	const struct command *cmd, *mode;
-	char **cmdline = argv;
-	int cmdline_argc = argc;
+	struct cmd_call call = {
+		.prog = basename(argv[0]),
+		.cmdline_argc = argc,
+		.cmdline = argv,
+	};
 
 	setvbuf(stdout, NULL, _IOFBF, 0);
 	/* "rtla timerlat ..." is "tlat ..." */
-	if (!strcmp(prog, "rtla")) {
+	if (!strcmp(call.prog, "rtla")) {
 		if (argc < 2 || strcmp(argv[1], "timerlat")) {
 			fprintf(stderr, "rtla: only the timerlat command is supported: rtla timerlat [top|hist] ...\n");
 			return TLAT_EXIT_ERROR;
 		}
+		call.rtla = true;
 		argc--;
 		argv++;
-		if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-			rtla_usage();
-			return TLAT_EXIT_PASS;
-		}
 	}
-	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		usage(stdout, prog);
-		return TLAT_EXIT_PASS;
-	}
-	if (argc >= 2 && !strcmp(argv[1], "info"))
-		return run_info(prog, argc - 1);
-	if (argc >= 2 && !strcmp(argv[1], "compare"))
-		return tlat_compare(prog, argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "--version")) {
-		printf("tlat version %s\n", TLAT_VERSION);
-		return TLAT_EXIT_PASS;
-	}
-	/* as rtla: no command, or options first, means top */
-	if (argc < 2 || argv[1][0] == '-')
-		return run_command(&commands[0], TLAT_MODE_TOP, prog, argc, argv, cmdline_argc,
-				   cmdline);
-	cmd = find_command(argv[1]);
-	if (!cmd) {
+	call.cmd = argc >= 2 ? find_command(argv[1]) : NULL;
+	call.argc = argc;
+	call.argv = argv;
+	if (call.cmd) {
+		call.argc--;
+		call.argv++;
+	} else if (argc < 2 || argv[1][0] == '-') {
+		/* as rtla: no command, or options first, means top */
+		call.cmd = &commands[0];
+	} else {
 		fprintf(stderr, "%s: unknown command '%s' (try: top, hist, record, report, info, compare)\n",
-			prog, argv[1]);
+			call.prog, argv[1]);
 		return TLAT_EXIT_ERROR;
 	}
-	argc--;
-	argv++;
-	if (!cmd->mode_word)
-		return run_command(cmd, cmd->mode, prog, argc, argv, cmdline_argc, cmdline);
-	/* the parser's argv[0] is the word before the options, as for top and hist */
-	mode = argc >= 2 ? find_command(argv[1]) : NULL;
-	if (mode && !mode->mode_word)
-		return run_command(cmd, mode->mode, prog, argc - 1, argv + 1, cmdline_argc,
-				   cmdline);
-	return run_command(cmd, TLAT_MODE_TOP, prog, argc, argv, cmdline_argc, cmdline);
+	return call.cmd->run(&call);
 }

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +74,38 @@ static int number(const char *arg, const char *opt, double min, double max, doub
 	return 0;
 }
 
+/* the options that take a number: its name in errors, its range, its setting (a double) */
+#define NUMBER(val, name, min, max, setting)	\
+	{ val, name, min, max, offsetof(struct cmp_settings, setting) }
+
+static const struct cmp_number {
+	int val;
+	const char *name;
+	double min, max;
+	size_t offset;
+} cmp_numbers[] = {
+	NUMBER('p',		"--percentile",		1,	99.9999,	percentile),
+	NUMBER(OPT_US,		"--threshold-us",	0,	1e9,		threshold_us),
+	NUMBER(OPT_PCT,		"--threshold-pct",	0,	1e6,		threshold_pct),
+	NUMBER(OPT_CONF,	"--confidence",		0.5,	0.999,		confidence),
+	NUMBER(OPT_ALPHA,	"--alpha",		1e-9,	1,		alpha),
+};
+
+#undef NUMBER
+
+/* a number option into its setting: 0, -EINVAL, or 1 if c is no number option */
+static int number_opt(struct cmp_settings *set, int c, const char *arg, char *err)
+{
+	for (size_t i = 0; i < sizeof(cmp_numbers) / sizeof(cmp_numbers[0]); i++) {
+		const struct cmp_number *n = &cmp_numbers[i];
+
+		if (n->val == c)
+			return number(arg, n->name, n->min, n->max,
+				      (double *)((char *)set + n->offset), err);
+	}
+	return 1;
+}
+
 static int parse(struct cmp_opts *o, int argc, char **argv, char *err)
 {
 	static const struct option longopts[] = {
@@ -94,21 +127,6 @@ static int parse(struct cmp_opts *o, int argc, char **argv, char *err)
 	optind = 0;
 	while (!ret && (c = getopt_long(argc, argv, ":p:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'p':
-			ret = number(optarg, "--percentile", 1, 99.9999, &o->set.percentile, err);
-			break;
-		case OPT_US:
-			ret = number(optarg, "--threshold-us", 0, 1e9, &o->set.threshold_us, err);
-			break;
-		case OPT_PCT:
-			ret = number(optarg, "--threshold-pct", 0, 1e6, &o->set.threshold_pct, err);
-			break;
-		case OPT_CONF:
-			ret = number(optarg, "--confidence", 0.5, 0.999, &o->set.confidence, err);
-			break;
-		case OPT_ALPHA:
-			ret = number(optarg, "--alpha", 1e-9, 1, &o->set.alpha, err);
-			break;
 		case OPT_FORCE:
 			o->set.force = true;
 			break;
@@ -131,6 +149,9 @@ static int parse(struct cmp_opts *o, int argc, char **argv, char *err)
 			tlat_err(err, "%s needs a value", argv[optind - 1]);
 			return -EINVAL;
 		default:
+			ret = number_opt(&o->set, c, optarg, err);
+			if (ret <= 0)
+				break;
 			tlat_err(err, "unknown option '%s' (try: tlat compare --help)",
 				 argv[optind - 1]);
 			return -EINVAL;

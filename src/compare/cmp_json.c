@@ -10,7 +10,7 @@
 
 #include "compare/compare.h"
 #include "core/err.h"
-#include "util/json.h"
+#include "util/json_value.h"
 
 static struct json_object *side_json(const struct cmp_side *s)
 {

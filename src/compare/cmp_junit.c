@@ -61,6 +61,30 @@ fail:
 	return -EIO;
 }
 
+/* <name a1="v1" a2="v2"/>: a testcase's <skipped> or <failure>, a <property>; a2 may be NULL */
+static int element(xmlTextWriterPtr w, const char *name, const char *a1, const char *v1,
+		   const char *a2, const char *v2)
+{
+	W(xmlTextWriterStartElement(w, BAD_CAST name));
+	W(xmlTextWriterWriteAttribute(w, BAD_CAST a1, BAD_CAST v1));
+	if (a2)
+		W(xmlTextWriterWriteAttribute(w, BAD_CAST a2, BAD_CAST v2));
+	W(xmlTextWriterEndElement(w));
+	return 0;
+fail:
+	return -EIO;
+}
+
+/* a testcase's numbers, in system-out, and its end */
+static int case_end(xmlTextWriterPtr w, const char *text)
+{
+	W(xmlTextWriterWriteElement(w, BAD_CAST "system-out", BAD_CAST text));
+	W(xmlTextWriterEndElement(w));
+	return 0;
+fail:
+	return -EIO;
+}
+
 static int metric_case(xmlTextWriterPtr w, const struct cmp_result *r, const struct cmp_cell *c,
 		       int i)
 {
@@ -69,9 +93,7 @@ static int metric_case(xmlTextWriterPtr w, const struct cmp_result *r, const str
 
 	W(case_start(w, c, cmp_metric_name(r, i, name, sizeof(name))));
 	if (c->verdict == CMP_SKIPPED) {
-		W(xmlTextWriterStartElement(w, BAD_CAST "skipped"));
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST "a side has no samples"));
-		W(xmlTextWriterEndElement(w));
+		W(element(w, "skipped", "message", "a side has no samples", NULL, NULL));
 		W(xmlTextWriterEndElement(w));
 		return 0;
 	}
@@ -82,15 +104,9 @@ static int metric_case(xmlTextWriterPtr w, const struct cmp_result *r, const str
 			 ", interval [%+.2f, %s] us", m->lo / 1000.0,
 			 m->open ? "open" : (snprintf(name, sizeof(name), "%+.2f", m->hi / 1000.0),
 					     name));
-	if (i == r->chosen && m->verdict == CMP_REGRESSION) {
-		W(xmlTextWriterStartElement(w, BAD_CAST "failure"));
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "type", BAD_CAST "regression"));
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST text));
-		W(xmlTextWriterEndElement(w));
-	}
-	W(xmlTextWriterWriteElement(w, BAD_CAST "system-out", BAD_CAST text));
-	W(xmlTextWriterEndElement(w));
-	return 0;
+	if (i == r->chosen && m->verdict == CMP_REGRESSION)
+		W(element(w, "failure", "type", "regression", "message", text));
+	return case_end(w, text);
 fail:
 	return -EIO;
 }
@@ -104,7 +120,44 @@ static int ks_case(xmlTextWriterPtr w, const struct cmp_cell *c)
 	snprintf(text, sizeof(text), "D %.4f p %.3g; NEW larger D %.4f p %.3g; smaller D %.4f p %.3g",
 		 c->ks.d, c->ks.p, c->ks.d_up, c->ks.p_up, c->ks.d_down, c->ks.p_down);
 	W(case_start(w, c, "ks"));
-	W(xmlTextWriterWriteElement(w, BAD_CAST "system-out", BAD_CAST text));
+	return case_end(w, text);
+fail:
+	return -EIO;
+}
+
+static int attr_int(xmlTextWriterPtr w, const char *name, int value)
+{
+	char num[16];
+
+	snprintf(num, sizeof(num), "%d", value);
+	return xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST num) < 0 ? -EIO : 0;
+}
+
+/* a context's testsuite: its counts, the two sides, a testcase per cell and metric */
+static int suite(xmlTextWriterPtr w, const struct cmp_result *r, int ctx, int tests,
+		 int failures)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "tlat.compare.%s", tlat_ctx_name[ctx]);
+	W(xmlTextWriterStartElement(w, BAD_CAST "testsuite"));
+	W(xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST name));
+	W(attr_int(w, "tests", tests));
+	W(attr_int(w, "failures", failures));
+	W(xmlTextWriterStartElement(w, BAD_CAST "properties"));
+	W(element(w, "property", "name", "base", "value", r->base->label));
+	W(element(w, "property", "name", "new", "value", r->new->label));
+	W(xmlTextWriterEndElement(w));
+	for (int i = 0; i < r->nr_cells; i++) {
+		const struct cmp_cell *c = &r->cells[i];
+
+		if (c->ctx != ctx)
+			continue;
+		for (int m = 0; m < CMP_NR_METRICS; m++)
+			if (case_shown(c, m))
+				W(metric_case(w, r, c, m));
+		W(ks_case(w, c));
+	}
 	W(xmlTextWriterEndElement(w));
 	return 0;
 fail:
@@ -113,7 +166,6 @@ fail:
 
 static int suites(xmlTextWriterPtr w, const struct cmp_result *r)
 {
-	char num[32];
 	int tests, failures;
 
 	W(xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL));
@@ -121,36 +173,8 @@ static int suites(xmlTextWriterPtr w, const struct cmp_result *r)
 	W(xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST "tlat compare"));
 	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++) {
 		failures = count_failures(r, ctx, &tests);
-		if (!tests)
-			continue;
-		W(xmlTextWriterStartElement(w, BAD_CAST "testsuite"));
-		snprintf(num, sizeof(num), "tlat.compare.%s", tlat_ctx_name[ctx]);
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST num));
-		snprintf(num, sizeof(num), "%d", tests);
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "tests", BAD_CAST num));
-		snprintf(num, sizeof(num), "%d", failures);
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "failures", BAD_CAST num));
-		W(xmlTextWriterStartElement(w, BAD_CAST "properties"));
-		W(xmlTextWriterStartElement(w, BAD_CAST "property"));
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST "base"));
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "value", BAD_CAST r->base->label));
-		W(xmlTextWriterEndElement(w));
-		W(xmlTextWriterStartElement(w, BAD_CAST "property"));
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST "new"));
-		W(xmlTextWriterWriteAttribute(w, BAD_CAST "value", BAD_CAST r->new->label));
-		W(xmlTextWriterEndElement(w));
-		W(xmlTextWriterEndElement(w));
-		for (int i = 0; i < r->nr_cells; i++) {
-			const struct cmp_cell *c = &r->cells[i];
-
-			if (c->ctx != ctx)
-				continue;
-			for (int m = 0; m < CMP_NR_METRICS; m++)
-				if (case_shown(c, m))
-					W(metric_case(w, r, c, m));
-			W(ks_case(w, c));
-		}
-		W(xmlTextWriterEndElement(w));
+		if (tests)
+			W(suite(w, r, ctx, tests, failures));
 	}
 	W(xmlTextWriterEndDocument(w));
 	return 0;

@@ -10,9 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/actions.h"
+#include "core/cpuset.h"
 #include "core/sample.h"
-#include "util/cpuset.h"
-#include "run/actions.h"
 
 /* rtla's and the kernel's default for the measuring threads: SCHED_FIFO 95 */
 #define TLAT_DEFAULT_PRIO	95
@@ -75,7 +75,20 @@ struct tlat_event_req {
 	const char *trigger;	/* NULL: none */
 };
 
-/* --deepest-idle-state: cpuidle is left alone, or states deeper than N go */
+/* -e's events, in command-line order */
+struct tlat_events {
+	struct tlat_event_req *list;
+	int nr;
+};
+
+/* the thresholds: -i and -T stop the run, -s saves the stack (0: off) */
+struct tlat_thresholds {
+	u64 irq_us;		/* an IRQ latency reaching it stops the run */
+	u64 thread_us;		/* a thread or user-return latency, likewise */
+	u64 stack_us;		/* -s: save the IRQ stack above it */
+};
+
+/* --deepest-idle-state: cpuidle is left alone, or states deeper than N go (util/idle.h's) */
 #define TLAT_IDLE_UNTOUCHED	-2
 #define TLAT_IDLE_NONE		-1	/* every state disabled */
 
@@ -91,8 +104,21 @@ struct tlat_hist_params {
 	const char *plot_file;		/* --plot: a .png or .svg to draw (NULL: none) */
 };
 
-struct tlat_params {
+/* what the outputs read: what they render and where it goes */
+struct tlat_output_params {
 	enum tlat_mode mode;
+	bool quiet;
+	bool nano;
+	bool aa_only;			/* --aa-only: the analysis, no statistics */
+	bool aa_extras;			/* --aa-extras: tlat's lines after rtla's */
+	enum tlat_stack_format stack_format;
+	const char *json_path;		/* --json: NULL, a file, or "-" for stdout */
+	enum tlat_json_format json_format;
+	bool json_format_set;
+	struct tlat_hist_params hist;
+};
+
+struct tlat_params {
 	enum tlat_command command;	/* set before cli_parse(); cli_params_init(): measure */
 	const char *recording;		/* record: the trace.dat to write; report: to read */
 	u64 period_us;
@@ -107,55 +133,29 @@ struct tlat_params {
 	bool user_load;			/* -U: the user runs the per-CPU load, not tlat */
 	bool cgroup_set;		/* -C: move the measuring threads to a cgroup */
 	const char *cgroup;		/* its name, or NULL for tlat's own cgroup */
-	u64 stop_irq_us;		/* -i: stop when an IRQ latency reaches it (0: off) */
-	u64 stop_thread_us;		/* -T: ... a thread or user-return latency */
-	u64 stack_us;			/* -s: save the IRQ stack above it (0: off) */
+	struct tlat_thresholds stop;
 	bool thresholds_set;		/* any of -i, -T, -s, -a, --aa-only was given */
 	bool no_aa;			/* --no-aa; also set when no threshold is */
-	bool aa_only;			/* --aa-only: the analysis, no statistics */
 	bool dump_tasks;
-	bool aa_extras;			/* --aa-extras: tlat's lines after rtla's */
-	enum tlat_stack_format stack_format;
 	/* --on-threshold, then -t's trace (as rtla: last); and --on-end */
 	struct tlat_actions on_threshold;
 	struct tlat_actions on_end;
 	/* --report-hits: exit 2 when a continue run's threshold was hit */
 	bool report_hits;
-	bool quiet;
-	bool nano;
 	bool debug;
 	int dma_latency_us;		/* -1: leave /dev/cpu_dma_latency alone */
 	unsigned long buffer_kb;	/* 0: tlat's default */
 	int deepest_idle_state;		/* TLAT_IDLE_UNTOUCHED, TLAT_IDLE_NONE, or a state */
 	bool aligned;			/* -A: thread k first wakes at a common time + k * align_us */
 	u64 align_us;
-	struct tlat_event_req *events;	/* -e, in command-line order */
-	int nr_events;
+	struct tlat_events events;	/* -e */
 	const char *source;		/* "auto" or a source name */
 	enum tlat_collect collect;
 	int readers;			/* --readers: 0 auto, -1 merged, else threads */
 	const char *sample_log;		/* NULL, or a file to log every sample to */
-	const char *json_path;		/* --json: NULL, a file, or "-" for stdout */
-	enum tlat_json_format json_format;
-	bool json_format_set;
 	int argc;			/* the whole command line, for the JSON documents */
 	char *const *argv;
-	struct tlat_hist_params hist;
+	struct tlat_output_params out;
 };
-
-/**
- * params_over_threshold - whether a sample crosses its context's stop threshold
- * @p: the run's options: -i for the IRQ context, -T for the others
- * @s: the sample
- *
- * Returns true if that threshold is set and the sample's latency reaches it.
- */
-static inline bool params_over_threshold(const struct tlat_params *p,
-					 const struct tlat_sample *s)
-{
-	u64 threshold_us = s->ctx == TLAT_CTX_IRQ ? p->stop_irq_us : p->stop_thread_us;
-
-	return threshold_us && s->latency_ns >= threshold_us * 1000;
-}
 
 #endif

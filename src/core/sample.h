@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sample.h - what every source emits and every consumer receives: one latency
- * sample of one context (IRQ, thread, user-return) of one activation, and
- * with -s the stack saved at an activation's timer IRQ.
+ * sample of one context (IRQ, thread, user-return) of one activation, with
+ * -s the stack saved at an activation's timer IRQ, and the numbers a
+ * collector that counts in the kernel hands on whole.
  */
 #ifndef TLAT_CORE_SAMPLE_H
 #define TLAT_CORE_SAMPLE_H
@@ -32,6 +33,9 @@ struct tlat_sample {
 	enum tlat_ctx ctx;
 };
 
+/* the frames of a stack that are kept: rtla's limit too */
+#define TLAT_STACK_MAX_FRAMES	64
+
 /* a stack saved at a timer IRQ, innermost frame first */
 struct tlat_stack {
 	u64 ts_ns;		/* ring-buffer time of its event */
@@ -43,6 +47,15 @@ struct tlat_stack {
 	int cpu;
 	int nr;
 	const u64 *ips;
+};
+
+/* one CPU's context: the numbers of tlat top and of hist's summary rows */
+struct tlat_stat {
+	u64 count;
+	u64 cur;		/* the latest sample */
+	u64 min;
+	u64 max;
+	u64 sum;
 };
 
 #endif

@@ -15,17 +15,17 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "output/output.h"
 
 struct json_output {
-	const struct tlat_params *params;
+	const struct tlat_output_params *params;
 	int fd;			/* -1: stdout */
 	bool created;		/* the file did not exist before this run */
 	bool written;
 };
 
-static bool json_output_stdout(const struct tlat_params *params)
+static bool json_output_stdout(const struct tlat_output_params *params)
 {
 	return params->json_path && !strcmp(params->json_path, "-");
 }
@@ -47,7 +47,7 @@ static int json_output_open_existing(const char *path)
 	return fd;
 }
 
-static int json_output_open(void **out, const struct tlat_params *params, char *err)
+static int json_output_open(void **out, const struct tlat_output_params *params, char *err)
 {
 	const char *path = params->json_path;
 	struct json_output *o;
@@ -156,7 +156,7 @@ static void json_output_close(void *priv)
 	free(o);
 }
 
-static bool json_chosen(const struct tlat_params *p)
+static bool json_chosen(const struct tlat_output_params *p)
 {
 	return p->json_path;
 }

@@ -12,10 +12,10 @@
 #include <stdio.h>
 
 #include "core/array.h"
+#include "core/cpuset.h"
 #include "core/version.h"
-#include "output/json.h"
-#include "util/cpuset.h"
-#include "util/json.h"
+#include "output/json_doc.h"
+#include "util/json_value.h"
 #include "util/sysinfo.h"
 
 /* rt-tests' RFC 2822 local time */
@@ -53,7 +53,7 @@ static struct json_object *histogram_json(const struct tlat_report *r, int cpu)
 		if (!n)
 			continue;
 		snprintf(key, sizeof(key), "%llu",
-			 (unsigned long long)b * r->params->hist.bucket_size);
+			 (unsigned long long)b * r->params->out.hist.bucket_size);
 		json_add(obj, key, json_object_new_uint64(n));
 	}
 	return obj;
@@ -105,7 +105,7 @@ struct json_object *json_rttests_document(const struct tlat_report *r)
 		json_add(threads, key, thread_json(r, cpu));
 	}
 	json_add(doc, "num_threads", json_object_new_int(n));
-	json_add(doc, "resolution_in_ns", json_object_new_int(r->params->nano));
+	json_add(doc, "resolution_in_ns", json_object_new_int(r->params->out.nano));
 	json_add(doc, "thread", threads);
 	return doc;
 }

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/actions.h"
 #include "core/array.h"
-#include "output/json.h"
-#include "run/actions.h"
-#include "util/cpuset.h"
-#include "util/json.h"
+#include "core/cpuset.h"
+#include "output/json_doc.h"
+#include "util/json_value.h"
 
 /* a key of tlat record's description of the run, if the report has one */
 static struct json_object *recorded(const struct tlat_report *r, const char *key)
@@ -144,16 +144,17 @@ static struct json_object *priority_json(const struct tlat_sched *s)
 
 static struct json_object *hist_options_json(const struct tlat_hist_params *h)
 {
+	const struct { const char *key; bool on; } flags[] = {
+		{ "no_irq", h->no_irq }, { "no_thread", h->no_thread },
+		{ "no_header", h->no_header }, { "no_summary", h->no_summary },
+		{ "no_index", h->no_index }, { "with_zeros", h->with_zeros },
+	};
 	struct json_object *obj = json_object_new_object();
 
 	json_add(obj, "bucket_size", json_u64(h->bucket_size));
 	json_add(obj, "entries", json_u64(h->entries));
-	json_add(obj, "no_irq", json_object_new_boolean(h->no_irq));
-	json_add(obj, "no_thread", json_object_new_boolean(h->no_thread));
-	json_add(obj, "no_header", json_object_new_boolean(h->no_header));
-	json_add(obj, "no_summary", json_object_new_boolean(h->no_summary));
-	json_add(obj, "no_index", json_object_new_boolean(h->no_index));
-	json_add(obj, "with_zeros", json_object_new_boolean(h->with_zeros));
+	for (size_t i = 0; i < ARRAY_SIZE(flags); i++)
+		json_add(obj, flags[i].key, json_object_new_boolean(flags[i].on));
 	return obj;
 }
 
@@ -176,27 +177,27 @@ static struct json_object *options_json(const struct tlat_params *p)
 	json_add(obj, "user_load", json_object_new_boolean(p->user_load));
 	/* -C alone: tlat's own cgroup, "" */
 	json_add(obj, "cgroup", p->cgroup_set ? json_object_new_string(p->cgroup ?: "") : NULL);
-	json_add(obj, "irq_threshold_us", json_u64_or_null(p->stop_irq_us));
-	json_add(obj, "thread_threshold_us", json_u64_or_null(p->stop_thread_us));
-	json_add(obj, "stack_threshold_us", json_u64_or_null(p->stack_us));
+	json_add(obj, "irq_threshold_us", json_u64_or_null(p->stop.irq_us));
+	json_add(obj, "thread_threshold_us", json_u64_or_null(p->stop.thread_us));
+	json_add(obj, "stack_threshold_us", json_u64_or_null(p->stop.stack_us));
 	json_add(obj, "auto_analysis", json_object_new_boolean(!p->no_aa));
-	json_add(obj, "aa_only", json_object_new_boolean(p->aa_only));
+	json_add(obj, "aa_only", json_object_new_boolean(p->out.aa_only));
 	json_add(obj, "dump_tasks", json_object_new_boolean(p->dump_tasks));
-	json_add(obj, "stack_format", json_object_new_string(stack_format[p->stack_format]));
+	json_add(obj, "stack_format", json_object_new_string(stack_format[p->out.stack_format]));
 	json_add(obj, "trace_file", json_string_or_null(trace ? trace->arg : NULL));
-	json_add(obj, "quiet", json_object_new_boolean(p->quiet));
-	json_add(obj, "nano", json_object_new_boolean(p->nano));
+	json_add(obj, "quiet", json_object_new_boolean(p->out.quiet));
+	json_add(obj, "nano", json_object_new_boolean(p->out.nano));
 	json_add(obj, "debug", json_object_new_boolean(p->debug));
 	json_add(obj, "dma_latency_us",
 		 p->dma_latency_us >= 0 ? json_object_new_int(p->dma_latency_us) : NULL);
 	json_add(obj, "trace_buffer_kb", json_u64_or_null(p->buffer_kb));
 	json_add(obj, "source", json_object_new_string(p->source));
 	json_add(obj, "sample_log", json_string_or_null(p->sample_log));
-	json_add(obj, "json", json_string_or_null(p->json_path));
+	json_add(obj, "json", json_string_or_null(p->out.json_path));
 	json_add(obj, "json_format",
-		 json_object_new_string(p->json_format == TLAT_JSON_RT_TESTS ? "rt-tests" : "tlat"));
-	if (p->mode == TLAT_MODE_HIST)
-		json_add(obj, "hist", hist_options_json(&p->hist));
+		 json_object_new_string(p->out.json_format == TLAT_JSON_RT_TESTS ? "rt-tests" : "tlat"));
+	if (p->out.mode == TLAT_MODE_HIST)
+		json_add(obj, "hist", hist_options_json(&p->out.hist));
 	return obj;
 }
 

@@ -8,11 +8,11 @@
  * (a context with no sample, an unknown count) is null, never left out.
  */
 #include "core/array.h"
+#include "core/cpuset.h"
 #include "core/version.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "stats/loglinear.h"
-#include "util/cpuset.h"
-#include "util/json.h"
+#include "util/json_value.h"
 
 #define ISO_8601	"%Y-%m-%dT%H:%M:%SZ"
 
@@ -74,7 +74,7 @@ static struct json_object *hist_json(const struct tlat_report *r, int cpu, enum 
 		row = json_object_new_array_ext(2);
 		if (!row)
 			break;
-		json_object_array_add(row, json_u64((u64)b * r->params->hist.bucket_size));
+		json_object_array_add(row, json_u64((u64)b * r->params->out.hist.bucket_size));
 		json_object_array_add(row, json_u64(n));
 		json_object_array_add(buckets, row);
 	}
@@ -177,8 +177,8 @@ static struct json_object *hist_desc_json(const struct tlat_report *r)
 {
 	struct json_object *obj = json_object_new_object();
 
-	json_add(obj, "unit", json_object_new_string(r->params->nano ? "ns" : "us"));
-	json_add(obj, "bucket_size", json_u64(r->params->hist.bucket_size));
+	json_add(obj, "unit", json_object_new_string(r->params->out.nano ? "ns" : "us"));
+	json_add(obj, "bucket_size", json_u64(r->params->out.hist.bucket_size));
 	json_add(obj, "entries", json_u64(agg_entries(r->agg)));
 	return obj;
 }
@@ -240,7 +240,7 @@ struct json_object *json_tlat_document(const struct tlat_report *r)
 	json_add(tool, "name", json_object_new_string("tlat"));
 	json_add(tool, "version", json_object_new_string(TLAT_VERSION));
 	json_add(doc, "tool", tool);
-	json_add(doc, "command", json_object_new_string(p->mode == TLAT_MODE_HIST ? "hist" : "top"));
+	json_add(doc, "command", json_object_new_string(p->out.mode == TLAT_MODE_HIST ? "hist" : "top"));
 	json_add(doc, "argv", json_run_argv(r));
 	json_add(doc, "options", json_run_options(r));
 	json_add(doc, "system", json_run_system(r));

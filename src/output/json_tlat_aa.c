@@ -6,8 +6,8 @@
  */
 #include <stdio.h>
 
-#include "output/json.h"
-#include "util/json.h"
+#include "output/json_doc.h"
+#include "util/json_value.h"
 
 static const char *const class_name[AA_NR_CLASS] = {
 	[AA_NMI] = "nmi", [AA_IRQ] = "irq", [AA_SOFTIRQ] = "softirq", [AA_THREAD] = "thread",

@@ -25,7 +25,7 @@ struct outputs {
 	void *priv[NR_OUTPUTS];
 };
 
-int outputs_open(struct outputs **out, const struct tlat_params *params, char *err)
+int outputs_open(struct outputs **out, const struct tlat_output_params *params, char *err)
 {
 	struct outputs *o = calloc(1, sizeof(*o));
 	int ret;

@@ -16,13 +16,13 @@
 
 struct tlat_output_ops {
 	/* whether the command line asks for this output */
-	bool (*chosen)(const struct tlat_params *params);
+	bool (*chosen)(const struct tlat_output_params *params);
 	/*
 	 * Before anything is measured: get ready, and refuse what cannot be
 	 * written (a path, a missing program), so that bad input changes
 	 * nothing. 0, or -errno with err set.
 	 */
-	int (*open)(void **priv, const struct tlat_params *params, char *err);
+	int (*open)(void **priv, const struct tlat_output_params *params, char *err);
 	/* top's refresh while measuring; NULL: nothing until the end */
 	void (*frame)(void *priv, const struct tlat_report *report);
 	/* top's refresh around a threshold's actions, as rtla's; NULL: none */
@@ -47,10 +47,12 @@ struct outputs;
 /**
  * outputs_open - the outputs the command line asks for, each opened
  * @out: set even on failure, so that outputs_close() undoes what was opened
+ * @params: the options that choose and shape them
+ * @err: the error line, on failure
  *
  * Returns 0, or the first output's error (err set).
  */
-int outputs_open(struct outputs **out, const struct tlat_params *params, char *err);
+int outputs_open(struct outputs **out, const struct tlat_output_params *params, char *err);
 /**
  * outputs_frame - top's refresh while measuring, in every output that has one
  * @o: the outputs

@@ -65,7 +65,7 @@ static u64 plot_over_total(const struct tlat_report *r)
  */
 static void plot_ranges(FILE *out, const struct tlat_report *r, long last, const char *unit)
 {
-	u64 end = (u64)agg_entries(r->agg) * r->params->hist.bucket_size;
+	u64 end = (u64)agg_entries(r->agg) * r->params->out.hist.bucket_size;
 
 	/* 0.8: a bucket with one sample still shows above the axis, as in OSADL's plots */
 	fprintf(out, "set yrange [0.8:%s]\n", last >= 0 ? "*" : "10");
@@ -102,9 +102,9 @@ static void plot_labels(FILE *out, const struct tlat_report *r, const char *unit
 	fputs("set title ", out);
 	gnuplot_quoted(out, title);
 	fputs(" noenhanced\n", out);
-	if (p->hist.bucket_size > 1)
+	if (p->out.hist.bucket_size > 1)
 		fprintf(out, "set xlabel \"Latency (%s), buckets of %u %s\"\n", unit,
-			p->hist.bucket_size, unit);
+			p->out.hist.bucket_size, unit);
 	else
 		fprintf(out, "set xlabel \"Latency (%s)\"\n", unit);
 	fputs("set ylabel \"Number of latency samples\"\n"
@@ -129,7 +129,7 @@ static bool plot_bucket_empty(const struct tlat_report *r, long bucket)
  */
 static void plot_data(FILE *out, const struct tlat_report *r, long last)
 {
-	unsigned int size = r->params->hist.bucket_size;
+	unsigned int size = r->params->out.hist.bucket_size;
 	bool prev_empty = false, empty;
 
 	fputs("$tlat << EOD\n", out);
@@ -196,7 +196,7 @@ static void plot_curves(FILE *out, const struct tlat_report *r, const char *unit
 
 int render_plot_script(FILE *out, const struct tlat_report *r, enum tlat_plot_format format)
 {
-	const char *unit = r->params->nano ? "ns" : "us";
+	const char *unit = r->params->out.nano ? "ns" : "us";
 	long last = plot_last_bucket(r);
 
 	fputs("# tlat hist --plot: a latency plot, read by gnuplot from standard input\n", out);
@@ -216,15 +216,15 @@ static int plot_script(FILE *out, const void *data, enum tlat_plot_format format
 /* draws report->params->hist.plot_file; on error it is left as it was */
 static int render_plot(const struct tlat_report *r, char *err)
 {
-	return gnuplot_render(r->params->hist.plot_file, plot_script, r, err);
+	return gnuplot_render(r->params->out.hist.plot_file, plot_script, r, err);
 }
 
-static bool plot_chosen(const struct tlat_params *p)
+static bool plot_chosen(const struct tlat_output_params *p)
 {
 	return p->hist.plot_file;
 }
 
-static int plot_open(void **priv, const struct tlat_params *p, char *err)
+static int plot_open(void **priv, const struct tlat_output_params *p, char *err)
 {
 	*priv = NULL;
 	return gnuplot_check(p->hist.plot_file, err);

@@ -5,8 +5,8 @@
  */
 #include <stdio.h>
 
+#include "core/cpuset.h"
 #include "output/report.h"
-#include "util/cpuset.h"
 
 bool report_cpu_shown(const struct tlat_report *report, int cpu)
 {
@@ -25,8 +25,8 @@ struct tlat_stat report_stat_shown(const struct tlat_report *report, enum tlat_c
 
 bool report_ctx_shown(const struct tlat_report *report, enum tlat_ctx ctx)
 {
-	const struct tlat_hist_params *h = &report->params->hist;
-	bool hist = report->params->mode == TLAT_MODE_HIST;
+	const struct tlat_hist_params *h = &report->params->out.hist;
+	bool hist = report->params->out.mode == TLAT_MODE_HIST;
 
 	switch (ctx) {
 	case TLAT_CTX_IRQ:
@@ -42,7 +42,7 @@ bool report_ctx_shown(const struct tlat_report *report, enum tlat_ctx ctx)
 
 u64 report_divisor(const struct tlat_report *report)
 {
-	return report->params->nano ? 1 : 1000;
+	return report->params->out.nano ? 1 : 1000;
 }
 
 void report_duration(char *buf, size_t len, u64 elapsed_s)

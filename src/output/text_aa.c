@@ -167,8 +167,8 @@ void text_aa(FILE *out, const struct tlat_report *r)
 {
 	const struct tlat_report_aa *aa = r->aa;
 	struct aa_render_opts opts = {
-		.stack_format = r->params->stack_format,
-		.extras = r->params->aa_extras,
+		.stack_format = r->params->out.stack_format,
+		.extras = r->params->out.aa_extras,
 		/* without symbols, --stack-format decides what the addresses show */
 		.symbol = aa->symbol,
 		.symbol_ctx = aa->symbol_ctx,

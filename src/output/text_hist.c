@@ -40,14 +40,14 @@ static void hist_header(FILE *out, const struct tlat_report *r)
 {
 	char duration[32];
 
-	if (r->params->hist.no_header)
+	if (r->params->out.hist.no_header)
 		return;
 	report_duration(duration, sizeof(duration), r->elapsed_s);
 	fprintf(out, "# RTLA timerlat histogram\n");
-	fprintf(out, "# Time unit is %s (%s)\n", r->params->nano ? "nanoseconds" : "microseconds",
-		r->params->nano ? "ns" : "us");
+	fprintf(out, "# Time unit is %s (%s)\n", r->params->out.nano ? "nanoseconds" : "microseconds",
+		r->params->out.nano ? "ns" : "us");
 	fprintf(out, "# Duration: %s\n", duration);
-	if (!r->params->hist.no_index)
+	if (!r->params->out.hist.no_index)
 		fputs("Index", out);
 	for (int cpu = 0; cpu < agg_nr_cpus(r->agg); cpu++) {
 		if (!report_cpu_shown(r, cpu))
@@ -70,11 +70,11 @@ static bool hist_bucket_row(FILE *out, const struct tlat_report *r, unsigned int
 
 	if (!row)
 		return false;
-	if (!r->params->hist.no_index) {
+	if (!r->params->out.hist.no_index) {
 		if (label)
 			fputs(label, row);
 		else
-			fprintf(row, "%-6u", bucket * r->params->hist.bucket_size);
+			fprintf(row, "%-6u", bucket * r->params->out.hist.bucket_size);
 	}
 	for (int cpu = 0; cpu < agg_nr_cpus(r->agg); cpu++) {
 		if (!report_cpu_shown(r, cpu))
@@ -91,7 +91,7 @@ static bool hist_bucket_row(FILE *out, const struct tlat_report *r, unsigned int
 	}
 	fclose(row);
 	/* rtla always prints the over: row, and other rows only if non-zero */
-	if (total || label || r->params->hist.with_zeros)
+	if (total || label || r->params->out.hist.with_zeros)
 		fprintf(out, "%s\n", line);
 	free(line);
 	return total;
@@ -102,7 +102,7 @@ static void hist_summary(FILE *out, const struct tlat_report *r)
 	u64 div = report_divisor(r);
 
 	for (int row = 0; row < NR_ROWS; row++) {
-		if (!r->params->hist.no_index)
+		if (!r->params->out.hist.no_index)
 			fputs(row_label[row], out);
 		for (int cpu = 0; cpu < agg_nr_cpus(r->agg); cpu++) {
 			if (!report_cpu_shown(r, cpu))
@@ -124,7 +124,7 @@ static void hist_summary_all(FILE *out, const struct tlat_report *r)
 	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
 		all[ctx] = report_stat_shown(r, ctx);
 
-	if (!r->params->hist.no_index)
+	if (!r->params->out.hist.no_index)
 		fputs("ALL:  ", out);
 	for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
 		if (report_ctx_shown(r, ctx))
@@ -132,7 +132,7 @@ static void hist_summary_all(FILE *out, const struct tlat_report *r)
 	fputc('\n', out);
 
 	for (int row = 0; row < NR_ROWS; row++) {
-		if (!r->params->hist.no_index)
+		if (!r->params->out.hist.no_index)
 			fputs(row_label[row], out);
 		for (int ctx = 0; ctx < TLAT_NR_CTX; ctx++)
 			if (report_ctx_shown(r, ctx))
@@ -149,7 +149,7 @@ static void hist_final(FILE *out, const struct tlat_report *r)
 	for (unsigned int bucket = 0; bucket < entries; bucket++)
 		hist_bucket_row(out, r, bucket, NULL);
 	hist_bucket_row(out, r, entries, "over: ");
-	if (!r->params->hist.no_summary) {
+	if (!r->params->out.hist.no_summary) {
 		hist_summary(out, r);
 		hist_summary_all(out, r);
 	}

@@ -26,13 +26,13 @@ void text_missed_events(FILE *out, const struct tlat_report *report)
 }
 
 /* with --json - standard output is the document's */
-static bool text_chosen(const struct tlat_params *p)
+static bool text_chosen(const struct tlat_output_params *p)
 {
 	return !(p->json_path && !strcmp(p->json_path, "-"));
 }
 
 /* the one thing top and hist do not share */
-static int text_open(void **priv, const struct tlat_params *p, char *err)
+static int text_open(void **priv, const struct tlat_output_params *p, char *err)
 {
 	(void)err;
 	*priv = (void *)(p->mode == TLAT_MODE_HIST ? &text_hist_renderer : &text_top_renderer);
@@ -44,7 +44,7 @@ static void text_frame(void *priv, const struct tlat_report *r)
 	const struct text_renderer *renderer = priv;
 
 	/* --aa-only: no statistics, not even the frame before a stop's actions */
-	if (renderer->frame && !r->params->aa_only)
+	if (renderer->frame && !r->params->out.aa_only)
 		renderer->frame(stdout, r);
 }
 
@@ -52,7 +52,7 @@ static void text_hit_frame(void *priv, const struct tlat_report *r, bool after_a
 {
 	const struct text_renderer *renderer = priv;
 
-	if (renderer->hit_frame && !r->params->aa_only)
+	if (renderer->hit_frame && !r->params->out.aa_only)
 		renderer->hit_frame(stdout, r, after_actions);
 }
 
@@ -60,7 +60,7 @@ static void text_summary(void *priv, const struct tlat_report *r)
 {
 	const struct text_renderer *renderer = priv;
 
-	if (!r->params->aa_only)
+	if (!r->params->out.aa_only)
 		renderer->final(stdout, r);
 }
 
@@ -101,7 +101,7 @@ static void text_conclusion(void *priv, const struct tlat_report *r)
 		       r->hits == 1 ? "" : "s");
 	if (r->threshold_hit)
 		text_hit(priv, r);
-	else if (r->params->aa_only)
+	else if (r->params->out.aa_only)
 		printf("  Max latency was %llu\n", (unsigned long long)max_latency_us(r));
 	fflush(stdout);
 }

@@ -17,7 +17,7 @@ static const char *const header_title[TLAT_NR_CTX] = {
 
 static void top_header(FILE *out, const struct tlat_report *r)
 {
-	const char *unit = r->params->nano ? "ns" : "us";
+	const char *unit = r->params->out.nano ? "ns" : "us";
 	char duration[32];
 
 	report_duration(duration, sizeof(duration), r->elapsed_s);
@@ -159,7 +159,7 @@ static void top_print(FILE *out, const struct tlat_report *r, bool clear)
 
 static void top_frame(FILE *out, const struct tlat_report *r)
 {
-	if (!r->params->quiet)
+	if (!r->params->out.quiet)
 		top_print(out, r, !r->params->debug);
 }
 
@@ -172,7 +172,7 @@ static void top_hit_frame(FILE *out, const struct tlat_report *r, bool after_act
 {
 	struct tlat_stat all[TLAT_NR_CTX];
 
-	if (r->params->quiet)
+	if (r->params->out.quiet)
 		return;
 	top_all_stats(r, all);
 	if (!after_actions) {
@@ -185,7 +185,7 @@ static void top_hit_frame(FILE *out, const struct tlat_report *r, bool after_act
 
 static void top_final(FILE *out, const struct tlat_report *r)
 {
-	top_print(out, r, !r->params->quiet && !r->params->debug);
+	top_print(out, r, !r->params->out.quiet && !r->params->debug);
 }
 
 const struct text_renderer text_top_renderer = {

@@ -28,10 +28,10 @@ static void run_report_fill(struct run *run, struct tlat_report *r, u64 now_ns)
 	r->agg = run->agg;
 	r->source = run->ops->name;
 	r->user_data = run->user_data;
-	r->pretty = p->mode == TLAT_MODE_TOP && !p->quiet && isatty(STDOUT_FILENO);
+	r->pretty = p->out.mode == TLAT_MODE_TOP && !p->out.quiet && isatty(STDOUT_FILENO);
 	r->elapsed_s = now_ns > pl->from_ns ? (now_ns - pl->from_ns) / 1000000000ull : 0;
-	r->processed_events = c->processed;
-	r->missed_events = c->missed_unknown ? TLAT_MISSED_UNKNOWN : c->missed;
+	r->processed_events = c->counts.processed;
+	r->missed_events = c->counts.missed_unknown ? TLAT_MISSED_UNKNOWN : c->counts.missed;
 	r->threshold_hit = pl->stopped;
 	r->hit = pl->hit_seen ? &pl->hit : NULL;
 	r->hits = run->hits;
@@ -44,7 +44,7 @@ static void run_report_fill(struct run *run, struct tlat_report *r, u64 now_ns)
 /* the analysis wants names for stacks (-s) and kworkers' work (--dump-tasks) */
 static bool run_aa_symbols(struct run *run)
 {
-	return (run->params->stack_us || run->params->dump_tasks) && run_symbols(run);
+	return (run->params->stop.stack_us || run->params->dump_tasks) && run_symbols(run);
 }
 
 /*

@@ -26,13 +26,13 @@ static void run_note(void *ctx, enum tlat_note_kind kind, const char *line)
 static int run_aggregate_init(struct run *run, char *err)
 {
 	const struct tlat_params *p = run->params;
-	bool hist = p->mode == TLAT_MODE_HIST;
+	bool hist = p->out.mode == TLAT_MODE_HIST;
 	struct tlat_agg_layout layout = {
 		.nr_cpus = p->cpus.nr_cpus,
-		.entries = hist ? p->hist.entries : 0,
+		.entries = hist ? p->out.hist.entries : 0,
 		/* buckets are in the display unit, samples in ns */
-		.bucket_ns = (u64)p->hist.bucket_size * (p->nano ? 1 : 1000),
-		.loglinear = p->json_path,
+		.bucket_ns = (u64)p->out.hist.bucket_size * (p->out.nano ? 1 : 1000),
+		.loglinear = p->out.json_path,
 	};
 	int ret;
 
@@ -80,7 +80,7 @@ int run_init(struct run *run, const struct tlat_params *params, const struct tla
 	run->start_time = (time_t)-1;
 	pipeline_init(&run->pipeline, params);
 	/* a path that cannot be written fails here, before anything is measured */
-	return outputs_open(&run->outputs, params, err);
+	return outputs_open(&run->outputs, &params->out, err);
 }
 
 int run_consumers_init(struct run *run, char *err)
@@ -90,7 +90,7 @@ int run_consumers_init(struct run *run, char *err)
 
 int run_analysis_init(struct run *run, const struct tlat_source_ops *ops, char *err)
 {
-	if (analysis_alloc(&run->analysis, run->params, ops) ||
+	if (analysis_alloc(&run->analysis, run->params, ops->interference) ||
 	    (run->analysis && pipeline_add(&run->pipeline, &analysis_consumer_ops, run->analysis))) {
 		tlat_err(err, "out of memory");
 		return -ENOMEM;

@@ -11,13 +11,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "run/loop.h"
 #include "run/run_local.h"
 #include "run/signals.h"
 #include "sources/collect.h"
-#include "trace/dat_meta.h"
-#include "trace/dat_write.h"
+#include "tracedat/dat_meta.h"
+#include "tracedat/dat_write.h"
 #include "util/cgroup.h"
 #include "util/clock.h"
 #include "util/idle.h"
@@ -28,6 +28,8 @@ struct live {
 	struct run *run;
 	struct tlat_collector *c;
 	struct tlat_session *session;
+	struct tlat_source *src;
+	struct dat_writer *recorder;	/* tlat record's, which reads the buffers */
 };
 
 static u64 live_now(void *ctx)
@@ -60,7 +62,7 @@ static int live_drain(void *ctx, u64 until_ns, char *err)
 {
 	struct live *l = ctx;
 
-	return collector_drain(l->c, until_ns, err);
+	return collect_drain(l->run->ops, l->src, l->c, until_ns, err);
 }
 
 static int live_arm(void *ctx, char *err)
@@ -69,7 +71,7 @@ static int live_arm(void *ctx, char *err)
 	struct run *run = l->run;
 	u64 from_ns = 0;
 
-	if (l->c->ops->arm_thresholds(l->c->src, &from_ns)) {
+	if (run->ops->arm_thresholds(l->src, &from_ns)) {
 		tlat_err(err, "cannot arm the stop thresholds after the warm-up");
 		return -EIO;
 	}
@@ -96,9 +98,9 @@ static void live_frame(void *ctx, u64 now_ns)
 static int live_resume(void *ctx, char *err)
 {
 	struct live *l = ctx;
-	const struct tlat_collector *c = l->c;
+	const struct tlat_kernel_collector_ops *k = l->run->ops->kernel;
 
-	if (c->ops->resume && c->ops->resume(c->src, err))
+	if (k && k->resume && k->resume(l->src, err))
 		return -EIO;
 	run_trace_switch(l->run, true);
 	if (tracefs_trace_is_on(l->session->inst) || !tracefs_trace_on(l->session->inst))
@@ -107,16 +109,22 @@ static int live_resume(void *ctx, char *err)
 	return -EIO;
 }
 
+/* whether the analysis's events wait in the buffer for a hit (a kernel collector's run) */
+static bool live_events_deferred(const struct live *l)
+{
+	const struct tlat_kernel_collector_ops *k = l->run->ops->kernel;
+
+	return k && k->events_deferred && k->events_deferred(l->src);
+}
+
 /*
- * A hit, where the analysis's events were left in the buffer
- * (events_deferred()): the instance stops, if the thread that saw the hit
- * did not stop it already, and the analysis gets the buffer's events now.
+ * A hit, where the analysis's events were left in the buffer: the instance
+ * stops, if the thread that saw the hit did not stop it already, and the
+ * analysis gets the buffer's events now.
  */
 static int live_decode_hit(struct live *l, char *err)
 {
-	const struct tlat_collector *c = l->c;
-
-	if (!c->ops->events_deferred || !c->ops->events_deferred(c->src))
+	if (!live_events_deferred(l))
 		return 0;
 	tracefs_trace_off(l->session->inst);
 	return collector_decode_stopped(l->c, err);
@@ -149,9 +157,9 @@ static void record_meta(const struct run *run, struct tracefs_instance *inst,
 	struct dat_meta meta = {
 		.start_ns = run->pipeline.from_ns,
 		.end_ns = run->pipeline.until_ns,
-		.stop_irq_us = p->stop_irq_us,
-		.stop_thread_us = p->stop_thread_us,
-		.stack_us = p->stack_us,
+		.stop_irq_us = p->stop.irq_us,
+		.stop_thread_us = p->stop.thread_us,
+		.stack_us = p->stop.stack_us,
 		.user_data = run->ops->user_data(src),
 	};
 	struct json_object *desc;
@@ -171,80 +179,120 @@ static void record_meta(const struct run *run, struct tracefs_instance *inst,
 	json_object_put(desc);
 }
 
-/* the source chosen and opened, its events and the analysis's decoded, then the loop */
-static enum tlat_exit measure(struct run *run, struct tlat_session *session, char *err)
+static int live_record_drain(void *recorder, u64 until_ns, buffer_record_fn fn, void *ctx)
+{
+	return dat_writer_drain(recorder, until_ns, fn, ctx);
+}
+
+/* the source chosen, and the collector of its events, the analysis's and -e's */
+static int measure_collector(struct run *run, struct tlat_session *session,
+			     struct tlat_collector *c, char *err)
 {
 	const struct tlat_params *p = run->params;
-	bool recording = p->command == TLAT_CMD_RECORD;
-	struct extra_events *events = NULL;
-	enum tlat_exit status = TLAT_EXIT_ERROR;
-	struct tlat_source *src = NULL;
-	struct tlat_collector c;
-	struct live live = { run, &c, session };
+	const char **systems;
+	int ret;
+
+	run->ops = source_select(p->source, session, &run->notes, err);
+	if (!run->ops)
+		return -EINVAL;
+	if ((p->collect == TLAT_COLLECT_KERNEL || p->collect == TLAT_COLLECT_BOTH) &&
+	    !run->ops->kernel) {
+		tlat_err(err, "--collector %s: the %s source has no kernel collector",
+			 collect_name(p->collect), run->ops->name);
+		return -EINVAL;
+	}
+	if (run_analysis_init(run, run->ops, err))
+		return -EINVAL;
+	/* the -e events too: the trace -t saves prints them; a recording holds their formats */
+	systems = extra_events_systems(&p->events, analysis_systems(run->analysis));
+	if (!systems) {
+		tlat_err(err, "out of memory");
+		return -ENOMEM;
+	}
+	ret = collector_init(c, session, p->cpus.nr_cpus, run->ops->decoder, systems,
+			     p->command == TLAT_CMD_RECORD, err);
+	free(systems);
+	if (ret)
+		return ret;
+	c->readers = p->readers;
+	c->measured = &p->cpus;
+	run->collector = c;
+	return 0;
+}
+
+/* the source opened, then what reads its instance: the analysis, -e, -t, the recorder */
+static int measure_open(struct run *run, struct live *l, struct extra_events **events, char *err)
+{
+	const struct tlat_kernel_collector_ops *k = run->ops->kernel;
+	const struct tlat_params *p = run->params;
+	struct tlat_collector *c = l->c;
+	int ret;
+
+	/* the measuring threads inherit the mask: stop signals go to the main thread */
+	signals_block(true);
+	ret = run->ops->open(&l->src, p, l->session, c->tep, err);
+	signals_block(false);
+	if (ret)
+		return ret;
+	collector_attach(c, l->src, &run->pipeline.sink);
+	if (k && k->deferred_records)
+		c->stopped_sink = &run->pipeline.whole_run;
+	run->user_data = run->ops->user_data(l->src);
+	/* after the source: the adapter's events and filters win over its own */
+	if (run->analysis && analysis_attach(run->analysis, c, err))
+		return -EIO;
+	/* last: a --filter must not starve what the source and the analysis read */
+	if (extra_events_enable(events, &p->events, l->session->inst,
+				p->debug ? &run->notes : NULL, err))
+		return -EIO;
+	if (run_trace_init(run, c, l->session, l->src, err))
+		return -EIO;
+	if (p->command != TLAT_CMD_RECORD)
+		return 0;
+	/* after the source set its tracer: the kernel keeps it while the buffers are read */
+	ret = dat_writer_open(&l->recorder, l->session->inst, c->tep, c->systems, c->nr_cpus,
+			      p->recording, err);
+	if (!ret)
+		collector_read_through(c, &(struct record_stream){ live_record_drain, l->recorder });
+	return ret;
+}
+
+/* -D: how the buffers were read, what the source discarded, what the analysis decoded */
+static void measure_debug(struct run *run, struct live *l)
+{
+	char mode[128];
+
+	if (l->c->reader)
+		tlat_note(&run->notes, TLAT_NOTE_DEBUG, "tlat: trace buffers read %s",
+			  collector_read_mode(l->c, mode, sizeof(mode)));
+	run->ops->report(l->src, &run->notes);
+	if (live_events_deferred(l))
+		tlat_note(&run->notes, TLAT_NOTE_DEBUG,
+			  "tlat: %llu records decoded for the auto-analysis at hits",
+			  (unsigned long long)l->c->decoded);
+}
+
+/* the source started, the loop until the end, the last records, the end */
+static enum tlat_exit measure_run(struct run *run, struct live *l, struct extra_events *events,
+				  char *err)
+{
+	const struct tlat_params *p = run->params;
 	struct loop_env env = {
 		.now_ns = live_now,
 		.sleep_ns = live_sleep,
 		.stop_requested = live_stop_requested,
 		.tracing_on = live_tracing_on,
 		.drain = live_drain,
-		.arm = live_arm,
+		.arm = run->ops->arm_thresholds ? live_arm : NULL,
 		.frame = live_frame,
 		.hit = live_hit,
-		.ctx = &live,
+		.ctx = l,
 	};
-	struct loop_window w = { .armed = !p->warmup_s };
-	const char **systems;
+	struct loop_window w = {
+		.armed = !p->warmup_s,
+		.kernel_stops = run->ops->arm_thresholds != NULL,
+	};
 	u64 stopped_ns;
-	int ret;
-
-	run->ops = source_select(p->source, session, &run->notes, err);
-	if (!run->ops)
-		return TLAT_EXIT_ERROR;
-	if ((p->collect == TLAT_COLLECT_KERNEL || p->collect == TLAT_COLLECT_BOTH) &&
-	    !run->ops->drain) {
-		tlat_err(err, "--collector %s: the %s source has no kernel collector",
-			 collect_name(p->collect), run->ops->name);
-		return TLAT_EXIT_ERROR;
-	}
-	if (run_analysis_init(run, run->ops, err))
-		return TLAT_EXIT_ERROR;
-	/* the -e events too: the trace -t saves prints them; a recording holds their formats */
-	systems = extra_events_systems(p, analysis_systems(run->analysis));
-	if (!systems) {
-		tlat_err(err, "out of memory");
-		return TLAT_EXIT_ERROR;
-	}
-	ret = collector_init(&c, session, p->cpus.nr_cpus, run->ops, systems, recording, err);
-	free(systems);
-	if (ret)
-		return TLAT_EXIT_ERROR;
-	c.readers = p->readers;
-	c.measured = &p->cpus;
-	run->collector = &c;
-
-	/* the measuring threads inherit the mask: stop signals go to the main thread */
-	signals_block(true);
-	ret = run->ops->open(&src, p, session, c.tep, err);
-	signals_block(false);
-	if (ret)
-		goto out_close;
-	collector_attach(&c, src, &run->pipeline.sink);
-	c.stopped_sink = &run->pipeline.whole_run;
-	run->user_data = run->ops->user_data(src);
-	w.kernel_stops = run->ops->arm_thresholds != NULL;
-	if (!w.kernel_stops)
-		env.arm = NULL;
-	/* after the source: the adapter's events and filters win over its own */
-	if (run->analysis && analysis_attach(run->analysis, &c, err))
-		goto out_close;
-	/* last: a --filter must not starve what the source and the analysis read */
-	if (extra_events_enable(&events, p, session->inst, &run->notes, err))
-		goto out_close;
-	if (run_trace_init(run, &c, session, src, err))
-		goto out_close;
-	/* after the source set its tracer: the kernel keeps it while the buffers are read */
-	if (recording && collector_record_to(&c, p->recording, err))
-		goto out_close;
 
 	/* the trace clock is mono: sample times compare with CLOCK_MONOTONIC */
 	w.start_ns = mono_now_ns() + (u64)p->warmup_s * 1000000000ull;
@@ -254,60 +302,64 @@ static enum tlat_exit measure(struct run *run, struct tlat_session *session, cha
 	pipeline_window(&run->pipeline, w.start_ns, w.end_ns);
 	if (run->analysis)
 		analysis_window(run->analysis, w.start_ns, w.end_ns);
-	if (run->ops->start(src, err))
+	if (run->ops->start(l->src, err))
 		goto out_stop;
 	run_trace_switch(run, true);
-	if (recording)
-		record_meta(run, session->inst, src);
+	if (l->recorder)
+		record_meta(run, l->session->inst, l->src);
 	/* after start: the module creates its kernel threads only then */
 	if (p->cgroup_set && cgroup_attach_measuring_threads(p->cgroup, err))
 		goto out_stop;
 	/* as rtla: the threshold actions (a saved trace) come before the final statistics */
 	if (run_loop(&env, &run->pipeline, &w, err))
 		goto out_stop;
-	run->ops->stop(src);
+	run->ops->stop(l->src);
 	run_trace_switch(run, false);
 	stopped_ns = mono_now_ns();
 	/* what the kernel wrote before the stop is still measurement */
-	if (live_drain(&live, 0, err) < 0)
-		goto out_close;
-	if (recording && dat_writer_write(c.recorder, session->tracing_dir, err))
-		goto out_close;
+	if (live_drain(l, 0, err) < 0)
+		return TLAT_EXIT_ERROR;
+	if (l->recorder && dat_writer_write(l->recorder, l->session->tracing_dir, err))
+		return TLAT_EXIT_ERROR;
 	/*
 	 * A hit in that last drain (at -d's end or a stop signal): the run ends
 	 * anyway; after a continue it is one more hit, and the run passed, as
 	 * rtla's does when -d ends it
 	 */
 	if (run->pipeline.stopped &&
-	    (live_decode_hit(&live, err) || run_threshold(run, NULL, NULL, err) < 0))
-		goto out_close;
-	if (p->debug) {
-		char mode[128];
-
-		if (c.reader)
-			tlat_note(&run->notes, TLAT_NOTE_DEBUG, "tlat: trace buffers read %s",
-				  collector_read_mode(&c, mode, sizeof(mode)));
-		run->ops->report(src, &run->notes);
-		if (run->ops->events_deferred && run->ops->events_deferred(src))
-			tlat_note(&run->notes, TLAT_NOTE_DEBUG,
-				  "tlat: %llu records decoded for the auto-analysis at hits",
-				  (unsigned long long)c.decoded);
-	}
+	    (live_decode_hit(l, err) || run_threshold(run, NULL, NULL, err) < 0))
+		return TLAT_EXIT_ERROR;
+	if (p->debug)
+		measure_debug(run, l);
 	/* the time measured, not that of writing files */
-	status = run_conclude(run, stopped_ns, events, err);
-	goto out_close;
+	return run_conclude(run, stopped_ns, events, err);
 
 out_stop:
-	run->ops->stop(src);
-out_close:
+	run->ops->stop(l->src);
+	return TLAT_EXIT_ERROR;
+}
+
+/* the source chosen and opened, its events and the analysis's decoded, then the loop */
+static enum tlat_exit measure(struct run *run, struct tlat_session *session, char *err)
+{
+	enum tlat_exit status = TLAT_EXIT_ERROR;
+	struct extra_events *events = NULL;
+	struct tlat_collector c;
+	struct live live = { run, &c, session, NULL, NULL };
+
+	if (measure_collector(run, session, &c, err))
+		return TLAT_EXIT_ERROR;
+	if (!measure_open(run, &live, &events, err))
+		status = measure_run(run, &live, events, err);
 	/* first: while the recorder reads the buffers, the tracer cannot be cleared */
 	collector_free(&c);
+	dat_writer_free(live.recorder);
 	/* before the source: the module source unloads the module its events may use */
 	extra_events_free(events);
 	/* before the source: the tracer must not outlive its knobs */
 	run_trace_close(run);
-	if (src)
-		run->ops->close(src);
+	if (live.src)
+		run->ops->close(live.src);
 	return status;
 }
 
@@ -323,17 +375,19 @@ enum tlat_exit tlat_measure(const struct tlat_params *params, const struct tlat_
 	signals_install();
 	/* bad input (a path that cannot be written) fails before anything changes */
 	if (run_init(&run, params, notes, err) || run_consumers_init(&run, err) ||
-	    systune_housekeeping(params, err)) {
+	    systune_housekeeping(&params->cpus,
+				 params->housekeeping_set ? &params->housekeeping : NULL, err)) {
 		run_free(&run);
 		return TLAT_EXIT_ERROR;
 	}
-	dma_fd = systune_dma_latency(params, err);
+	dma_fd = systune_dma_latency(params->dma_latency_us, err);
 	if (dma_fd < -1) {
 		run_free(&run);
 		return TLAT_EXIT_ERROR;
 	}
 	/* a stop signal only sets a flag: every way out passes the restore below */
-	if (idle_limit_apply(&idle, &idle_cpupower, params, &run.notes, err)) {
+	if (idle_limit_apply(&idle, &idle_cpupower, &params->cpus, params->deepest_idle_state,
+			     params->debug ? &run.notes : NULL, err)) {
 		status = TLAT_EXIT_ERROR;
 	} else if (session_open(&session, err)) {
 		status = TLAT_EXIT_ERROR;

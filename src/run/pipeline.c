@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "core/threshold.h"
 #include "core/window.h"
 #include "run/pipeline.h"
 
@@ -114,7 +115,7 @@ static void pipeline_count(struct pipeline *pl, const struct tlat_sample *sample
 /* the one rule: a sample that counts and crosses a threshold stops the run there */
 static void pipeline_check(struct pipeline *pl, const struct tlat_sample *sample)
 {
-	if (!params_over_threshold(pl->params, sample))
+	if (!threshold_crossed(&pl->params->stop, sample))
 		return;
 	pl->stopped = true;
 	pl->hit_seen = true;
@@ -136,7 +137,7 @@ static void pipeline_sample(struct tlat_sink *sink, const struct tlat_sample *sa
 	 * Its CPU's next sample shows the check is past.
 	 */
 	early_track(pl, sample, !counts && sample->ts_ns < pl->from_ns &&
-			  params_over_threshold(pl->params, sample));
+			  threshold_crossed(&pl->params->stop, sample));
 	/*
 	 * Not tracefs_trace_off() here: turning tracing off calls the tracer's
 	 * stop, and the kernel's timerlat then SIGKILLs user threads still
@@ -199,7 +200,7 @@ static size_t pipeline_first_stop(struct tlat_sink *sink, const struct tlat_samp
 	}
 	for (size_t i = 0; i < n; i++)
 		if (activation_step(pl, a, &samples[i]) &&
-		    params_over_threshold(pl->params, &samples[i]))
+		    threshold_crossed(&pl->params->stop, &samples[i]))
 			return i;
 	return n;
 }

@@ -9,10 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "output/json.h"
+#include "core/array.h"
+#include "core/cpuset.h"
+#include "output/json_doc.h"
 #include "run/run_local.h"
-#include "trace/dat_read.h"
-#include "util/cpuset.h"
+#include "tracedat/dat_read.h"
 #include "util/sandbox.h"
 
 /* the bounds of the child that reads a recording: see tlat_replay() */
@@ -20,6 +21,8 @@
 #define REPLAY_AS_MAX		(64UL << 30)
 #define REPLAY_SECONDS_BASE	20
 #define REPLAY_BYTES_PER_SECOND	(2UL << 20)
+/* room for every source's decoder */
+#define REPLAY_MAX_SOURCES	8
 
 /*
  * What the decoder hands the pipeline, counted on the way: where tlat
@@ -51,6 +54,7 @@ static void count_stack(struct tlat_sink *sink, const struct tlat_stack *stack)
 static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
 			     struct dat_reader_info *info, char *err)
 {
+	const struct tlat_decoder_ops *dec = run->ops->decoder;
 	struct replay_count count = {
 		.sink = { .sample = count_sample, .stack = count_stack },
 		.next = &run->pipeline.sink,
@@ -64,17 +68,16 @@ static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
 	char why[TLAT_ERR_LEN];
 	u64 end_ns;
 
-	run->ops = info->ops;
-	if (run->ops->clock && strcmp(clock, run->ops->clock)) {
+	if (dec->clock && strcmp(clock, dec->clock)) {
 		tlat_err(err, "the %s source's records need the %s trace clock, not %s",
-			 run->ops->name, run->ops->clock, clock);
+			 run->ops->name, dec->clock, clock);
 		return TLAT_EXIT_ERROR;
 	}
 	if (run_consumers_init(run, err) || run_analysis_init(run, run->ops, err))
 		return TLAT_EXIT_ERROR;
-	collector_init_offline(&c, dat_reader_tep(rec), run->ops);
+	collector_init_offline(&c, dat_reader_tep(rec), dec);
 	run->collector = &c;
-	if (run->ops->decoder(&src, p, c.tep, err))
+	if (dec->open(&src, p, c.tep, err))
 		goto out;
 	collector_attach(&c, src, &count.sink);
 	/* its kallsyms, parsed only if a stack or --dump-tasks needs a name (run_symbols()) */
@@ -100,7 +103,7 @@ static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
 	run->user_data = info->user_data || count.user_samples;
 	if (p->debug)
 		tlat_note(run->cmd_notes, TLAT_NOTE_DEBUG, "tlat: %s: %llu samples of the %s source, %s clock%s",
-			  p->recording, (unsigned long long)info->samples, info->ops->name, clock,
+			  p->recording, (unsigned long long)info->samples, run->ops->name, clock,
 			  info->has_meta ? ", written by tlat record" : "");
 	/* without tlat record's line, the measured time runs from the first record */
 	if (!info->has_meta)
@@ -111,7 +114,7 @@ static enum tlat_exit replay(struct run *run, struct dat_reader *rec,
 out:
 	collector_free(&c);
 	if (src)
-		run->ops->close(src);
+		dec->close(src);
 	return status;
 }
 
@@ -122,14 +125,14 @@ out:
 static void replay_params(struct tlat_params *p, const struct dat_reader_info *info)
 {
 	if (!p->thresholds_set && info->has_meta) {
-		p->stop_irq_us = info->meta.stop_irq_us;
-		p->stop_thread_us = info->meta.stop_thread_us;
-		p->stack_us = info->meta.stack_us;
+		p->stop.irq_us = info->meta.stop_irq_us;
+		p->stop.thread_us = info->meta.stop_thread_us;
+		p->stop.stack_us = info->meta.stack_us;
 	}
-	if (!p->stop_irq_us && !p->stop_thread_us)
+	if (!p->stop.irq_us && !p->stop.thread_us)
 		p->no_aa = true;
 	/* a file, not a terminal being refreshed */
-	p->quiet = true;
+	p->out.quiet = true;
 }
 
 /*
@@ -166,9 +169,24 @@ static int replay_origin(struct tlat_report_origin *origin, struct dat_reader *r
 	return 0;
 }
 
+/* every source's decoder, in auto's order: whichever finds its samples in a recording */
+static size_t replay_decoders(struct dat_decoder *decoders, size_t max)
+{
+	const struct tlat_source_ops *ops;
+	size_t n = 0;
+
+	while (n < max && (ops = source_nth(n))) {
+		decoders[n] = (struct dat_decoder){ ops->name, ops->decoder };
+		n++;
+	}
+	return n;
+}
+
 enum tlat_exit tlat_replay_here(const struct tlat_params *params, const struct tlat_notes *notes,
 				char *err)
 {
+	struct dat_decoder decoders[REPLAY_MAX_SOURCES];
+	size_t nr_decoders = replay_decoders(decoders, ARRAY_SIZE(decoders));
 	struct tlat_report_origin origin = { .run = NULL, .uname = NULL };
 	struct dat_reader_info info = { .samples = 0 };
 	enum tlat_exit status = TLAT_EXIT_ERROR;
@@ -183,8 +201,9 @@ enum tlat_exit tlat_replay_here(const struct tlat_params *params, const struct t
 		goto out_free;
 	}
 	cpuset_fill(&p.cpus);
-	if (dat_reader_scan(rec, &p, &info, err))
+	if (dat_reader_scan(rec, &p, decoders, nr_decoders, &info, err))
 		goto out;
+	run.ops = source_nth(info.decoder - decoders);
 	replay_params(&p, &info);
 	if (replay_origin(&origin, rec, &info, &run, err))
 		goto out;

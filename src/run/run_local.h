@@ -16,9 +16,9 @@
 #include "run/pipeline.h"
 #include "run/run.h"
 #include "trace/collector.h"
-#include "trace/dat_read.h"
 #include "trace/extra_events.h"
 #include "trace/text_save.h"
+#include "tracedat/dat_read.h"
 #include "util/sysinfo.h"
 
 struct run {

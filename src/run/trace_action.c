@@ -14,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/cpuset.h"
 #include "run/actions.h"
 #include "run/run_local.h"
 #include "trace/ksyms.h"
-#include "util/cpuset.h"
 
 /* the action keeps what the kernel's own buffers would: its size on each CPU */
 #define TRACE_DEFAULT_KB	4096
@@ -32,8 +32,8 @@ static void trace_record(void *store, struct tep_event *event, struct tep_record
 static int trace_inst_events(struct tracefs_instance *inst, const struct tlat_params *p,
 			     char *err)
 {
-	for (int i = 0; i < p->nr_events; i++) {
-		const struct tlat_event_req *e = &p->events[i];
+	for (int i = 0; i < p->events.nr; i++) {
+		const struct tlat_event_req *e = &p->events.list[i];
 
 		if (tracefs_event_enable(inst, e->system, e->event) ||
 		    (e->filter && e->event &&

@@ -1,10 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * collect.c - whether a run needs its samples' trace events (see collect.h).
+ * collect.c - whether a run needs its samples' trace events, and a pass of
+ * the collector it takes (see collect.h).
  */
+#include "core/actions.h"
 #include "core/array.h"
-#include "run/actions.h"
 #include "sources/collect.h"
+
+int collect_drain(const struct tlat_source_ops *ops, struct tlat_source *src,
+		  struct tlat_collector *c, u64 until_ns, char *err)
+{
+	const struct tlat_kernel_collector_ops *k = ops->kernel;
+	int ret;
+
+	/* a kernel collector's samples reach no buffer: nothing there to read */
+	if (k && src) {
+		ret = k->drain(src, c->sink, &c->counts.processed, &c->counts.missed, err);
+		if (ret <= 0)
+			return ret;
+	}
+	return collector_drain(c, until_ns, err);
+}
 
 const char *collect_needs_trace(const struct tlat_params *p)
 {
@@ -22,16 +38,16 @@ const char *collect_needs_events(const struct tlat_params *p)
 	if (actions_have(&p->on_threshold, TLAT_ACTION_TRACE) ||
 	    actions_have(&p->on_end, TLAT_ACTION_TRACE))
 		return "a saved trace (-t, trace actions)";
-	if (p->nr_events)
+	if (p->events.nr)
 		return "-e events";
-	if (p->stack_us)
+	if (p->stop.stack_us)
 		return "-s stacks";
 	return NULL;
 }
 
 const char *collect_needs_samples(const struct tlat_params *p)
 {
-	if (p->stop_irq_us || p->stop_thread_us)
+	if (p->stop.irq_us || p->stop.thread_us)
 		return "the -i/-T stop";
 	if (p->sample_log)
 		return "--sample-log";

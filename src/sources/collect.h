@@ -4,12 +4,32 @@
  * (BPF) with no trace event per sample, or decoded from trace events. The
  * events stay for what reads them: the analysis, a saved or recorded trace,
  * -e, -s; the analysis alone only around a hit. The CLI and the sources ask
- * here, so that the rule is one.
+ * here, so that the rule is one; the run's passes go through
+ * collect_drain().
  */
 #ifndef TLAT_SOURCES_COLLECT_H
 #define TLAT_SOURCES_COLLECT_H
 
 #include "core/params.h"
+#include "sources/source.h"
+#include "trace/collector.h"
+
+/**
+ * collect_drain - one pass of the collector the run takes
+ * @ops: the source
+ * @src: it, opened (NULL: not yet, only the buffers are read)
+ * @c: its live collector, attached
+ * @until_ns: as collector_drain()'s
+ * @err: the error line, on failure
+ *
+ * The samples its kernel collector took, where one serves the run (its
+ * drain() returns 0), else the records of the trace buffers.
+ *
+ * Returns 0 (all read), 1 (records left at @until_ns), or -errno with @err
+ * set: a kernel collector whose samples cannot be read ends the run.
+ */
+int collect_drain(const struct tlat_source_ops *ops, struct tlat_source *src,
+		  struct tlat_collector *c, u64 until_ns, char *err);
 
 /**
  * collect_needs_trace - what in a run reads its samples' trace events

@@ -75,7 +75,7 @@ int kernel_source_open(struct tlat_source **out, const struct kernel_source_kind
 	ks->user_threads = threads == TLAT_THREADS_USER ||
 			   (threads == TLAT_THREADS_AUTO &&
 			    (!kind->user_by_default || kind->user_by_default()));
-	return 0;
+	return kind->check ? kind->check(ks, params, err) : 0;
 }
 
 int kernel_source_setup(struct kernel_source *ks, struct tep_handle *tep, const char *knobs_dir,
@@ -93,17 +93,17 @@ int kernel_source_set_stops(struct kernel_source *ks, bool armed)
 {
 	const struct tlat_params *p = ks->params;
 
-	return knobs_set_u64(ks->knobs, ks->kind->stop_irq_knob, armed ? p->stop_irq_us : 0) ?:
+	return knobs_set_u64(ks->knobs, ks->kind->stop_irq_knob, armed ? p->stop.irq_us : 0) ?:
 	       knobs_set_u64(ks->knobs, ks->kind->stop_thread_knob,
-			     armed ? p->stop_thread_us : 0);
+			     armed ? p->stop.thread_us : 0);
 }
 
 int kernel_source_workload(struct kernel_source *ks, char *err)
 {
 	if (ks->params->user_load)
 		return 0;	/* the user's own tasks read it */
-	return workload_create(&ks->wl, ks->params, &fd_workload_ops, &ks->user_fd,
-			       ks->user_fd.comm, err);
+	return workload_create(&ks->wl, &ks->params->cpus, &ks->params->sched, &fd_workload_ops,
+			       &ks->user_fd, ks->user_fd.comm, err);
 }
 
 int kernel_source_start(struct tlat_source *src, char *err)
@@ -147,7 +147,7 @@ int kernel_source_trace_instance(struct tlat_source *src, struct tracefs_instanc
 		return -EIO;
 	}
 	if (!tracefs_event_enable(inst, ev->system, ev->sample) &&
-	    (!ks->params->stack_us || !tracefs_event_enable(inst, ev->system, ev->stack)))
+	    (!ks->params->stop.stack_us || !tracefs_event_enable(inst, ev->system, ev->stack)))
 		return 0;
 	tlat_err(err, "cannot enable %s's events in %s: %s", ev->system,
 		 tracefs_instance_get_name(inst), strerror(errno));

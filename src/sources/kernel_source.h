@@ -26,6 +26,8 @@ struct kernel_source_events {
 };
 
 /* what one kernel source is; a constant of its file */
+struct kernel_source;
+
 struct kernel_source_kind {
 	/* of the source's struct tlat_source, which begins with a struct kernel_source */
 	size_t size;
@@ -40,6 +42,11 @@ struct kernel_source_kind {
 	const char *stop_thread_knob;
 	/* whether -k/-u left to tlat means user threads; NULL: it always does */
 	bool (*user_by_default)(void);
+	/*
+	 * What this kernel's source refuses of the options, once the threads'
+	 * kind is known; NULL: nothing. 0, or -errno with err set.
+	 */
+	int (*check)(const struct kernel_source *ks, const struct tlat_params *params, char *err);
 	/* starts measuring where tlat runs no threads of its own; NULL: trace on does */
 	int (*start)(struct tlat_source *src, char *err);
 	/* before tracing goes off; NULL: nothing */
@@ -189,11 +196,15 @@ void kernel_source_close(struct tlat_source *src);
 #define KERNEL_SOURCE_OPS						\
 	.start = kernel_source_start,					\
 	.arm_thresholds = kernel_source_arm_thresholds,			\
-	.per_cpu_order = true,						\
-	.record = kernel_source_record,					\
 	.trace_instance = kernel_source_trace_instance,			\
 	.stop = kernel_source_stop,					\
 	.user_data = kernel_source_user_data,				\
+	.close = kernel_source_close
+
+/* their decoders' shared members: each sample stands alone in its record */
+#define KERNEL_DECODER_OPS						\
+	.per_cpu_order = true,						\
+	.record = kernel_source_record,					\
 	.close = kernel_source_close
 
 #endif

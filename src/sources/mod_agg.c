@@ -11,10 +11,10 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "../kernel/tlat_uapi.h"
 #include "core/err.h"
 #include "sources/mod_agg.h"
 #include "stats/loglinear.h"
+#include "../kernel/tlat_uapi.h"
 
 _Static_assert(TLAT_AGG_BUCKETS == LOGLIN_BUCKETS, "tlat.ko buckets as tlat does");
 _Static_assert(TLAT_AGG_SUB_BITS == LOGLIN_SUB_BITS, "tlat.ko buckets as tlat does");

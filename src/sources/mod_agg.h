@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/cpuset.h"
 #include "sources/source.h"
-#include "util/cpuset.h"
 
 #define MOD_AGG_DEVICE	"/dev/tlat_agg"
 

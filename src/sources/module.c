@@ -3,8 +3,8 @@
  * module.c - the source backed by tlat.ko (kernel/), tlat's own
  * timerlat-like tracer: its kernel threads or, with user threads, tlat's
  * threads reading /dev/tlat measure, and tlat:tlat_sample carries each
- * sample. tlat loads the module if it is not loaded (modprobe, or the
- * tlat.ko built next to the tlat binary), and unloads it again at the end.
+ * sample. tlat loads the module if it is not loaded (mod_load.h), and
+ * unloads it again at the end.
  *
  * Its kernel collector: where nothing needs every sample's event
  * (collect.h's events, and here --sample-log), tlat reads the per-CPU
@@ -16,25 +16,20 @@
  * --collector auto takes it then.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "analysis/aa_adapter.h"
+#include "core/cpuset.h"
 #include "core/err.h"
 #include "sources/collect.h"
 #include "sources/kernel_source.h"
 #include "sources/mod_agg.h"
-#include "util/cpuset.h"
+#include "sources/mod_load.h"
 #include "util/knobs.h"
-#include "util/spawn.h"
 
-#define MOD_NAME	"tlat"
 #define MOD_PARAMS	"/sys/module/tlat/parameters"
 #define MOD_DEVICE	"/dev/tlat"
 #define MOD_DEFAULT_BUFFER_KB	2048
@@ -53,73 +48,6 @@ struct tlat_source {
 _Static_assert(offsetof(struct tlat_source, ks) == 0, "kernel_source.c finds ks at src");
 
 static const char *const mod_systems[] = { "tlat", NULL };
-
-static bool mod_loaded(void)
-{
-	return tracefs_event_file_exists(NULL, "tlat", "tlat_sample", "format");
-}
-
-/* the tlat.ko built in the source tree, next to a tlat built there */
-static int mod_tree_path(char *path, size_t len)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
-	if (n < 0)
-		return -errno;
-	exe[n] = '\0';
-	if (snprintf(path, len, "%s/kernel/tlat.ko", dirname(exe)) >= (int)len)
-		return -ENAMETOOLONG;
-	return access(path, R_OK) ? -ENOENT : 0;
-}
-
-/*
- * modprobe, quietly: 0 if it succeeded. It keeps tlat's signal mask: as
- * open() itself, which loads the module, it runs to its end whatever stop
- * signal tlat holds back meanwhile.
- */
-static int mod_modprobe(char *const argv[])
-{
-	int status = spawn_wait(argv, &(struct spawn_io){
-		.in = STDIN_FILENO,
-		.out = SPAWN_DEVNULL,
-		.err = SPAWN_DEVNULL,
-		.keep_sigmask = true,
-	});
-
-	return status < 0 ? status : status ? -ENOENT : 0;
-}
-
-static bool mod_loadable(void)
-{
-	char path[PATH_MAX];
-
-	return !mod_modprobe((char *[]){ "modprobe", "-n", "-q", MOD_NAME, NULL }) ||
-	       !mod_tree_path(path, sizeof(path));
-}
-
-static int mod_load(void)
-{
-	char path[PATH_MAX];
-	int fd, ret;
-
-	if (!mod_modprobe((char *[]){ "modprobe", "-q", MOD_NAME, NULL }))
-		return 0;
-	ret = mod_tree_path(path, sizeof(path));
-	if (ret)
-		return ret;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = syscall(SYS_finit_module, fd, "", 0) ? -errno : 0;
-	close(fd);
-	return ret;
-}
-
-static void mod_unload(void)
-{
-	syscall(SYS_delete_module, MOD_NAME, O_NONBLOCK);
-}
 
 static int mod_probe(struct tlat_session *session, char *err)
 {
@@ -254,7 +182,7 @@ static int mod_configure(struct tlat_source *src, char *err)
 		ret = knobs_set_u64(knobs, "prio",
 				    p->sched.set ? p->sched.prio : TLAT_DEFAULT_PRIO);
 	if (!ret)
-		ret = knobs_set_u64(knobs, "print_stack_us", p->stack_us);
+		ret = knobs_set_u64(knobs, "print_stack_us", p->stop.stack_us);
 	/* an older tlat.ko writes every sample, and has no aggregates */
 	if (!ret && knobs_exists(knobs, "trace_samples"))
 		ret = knobs_set(knobs, "trace_samples",
@@ -299,10 +227,20 @@ static void mod_release(struct tlat_source *src)
 	src->ks.knobs = NULL;
 	/* a module must not go while an instance still uses its events */
 	inst = src->ks.session->inst;
-	if (p->stop_irq_us || p->stop_thread_us)
+	if (p->stop.irq_us || p->stop.thread_us)
 		tracefs_event_file_write(inst, "tlat", "tlat_threshold", "trigger", "!traceoff");
 	tracefs_event_disable(inst, "tlat", NULL);
 	mod_unload();
+}
+
+/* its kernel threads take no other policy */
+static int mod_check(const struct kernel_source *ks, const struct tlat_params *params, char *err)
+{
+	if (!ks->user_threads && params->sched.set && params->sched.policy != SCHED_FIFO) {
+		tlat_err(err, "tlat.ko's kernel threads run SCHED_FIFO: use -P f:prio, or -u");
+		return -EINVAL;
+	}
+	return 0;
 }
 
 static const struct kernel_source_kind mod_kind = {
@@ -314,6 +252,7 @@ static const struct kernel_source_kind mod_kind = {
 	.stop_thread_knob = "stop_thread_us",
 	/* its kernel threads only where -k asks for them */
 	.user_by_default = NULL,
+	.check = mod_check,
 	/* without user threads, enabling the module starts its kernel threads */
 	.start = mod_enable,
 	.stop = mod_disable,
@@ -357,8 +296,8 @@ static int mod_set_instance(struct tracefs_instance *inst, const struct tlat_par
 	if ((deferred && tracefs_option_enable(inst, TRACEFS_OPTION_OVERWRITE)) ||
 	    tracefs_instance_set_buffer_size(inst, params->buffer_kb ?: MOD_DEFAULT_BUFFER_KB, -1) ||
 	    tracefs_event_enable(inst, "tlat", "tlat_sample") ||
-	    (params->stack_us && tracefs_event_enable(inst, "tlat", "tlat_stack")) ||
-	    ((params->stop_irq_us || params->stop_thread_us) &&
+	    (params->stop.stack_us && tracefs_event_enable(inst, "tlat", "tlat_stack")) ||
+	    ((params->stop.irq_us || params->stop.thread_us) &&
 	     tracefs_event_file_write(inst, "tlat", "tlat_threshold", "trigger", "traceoff") < 0)) {
 		tlat_err(err, "cannot set up the trace instance: %s", strerror(errno));
 		return -EIO;
@@ -376,10 +315,6 @@ static int mod_open(struct tlat_source **out, const struct tlat_params *params,
 	src = *out;
 	if (ret)
 		return ret;
-	if (!src->ks.user_threads && params->sched.set && params->sched.policy != SCHED_FIFO) {
-		tlat_err(err, "tlat.ko's kernel threads run SCHED_FIFO: use -P f:prio, or -u");
-		return -EINVAL;
-	}
 	ret = mod_load_events(src, tep, err) ?:
 	      kernel_source_setup(&src->ks, tep, MOD_PARAMS, err) ?:
 	      mod_collector_open(src, err) ?:
@@ -507,25 +442,32 @@ static void mod_report(struct tlat_source *src, const struct tlat_notes *notes)
 		  src->loaded_by_us ? ", loaded for this run" : "");
 }
 
-const struct tlat_source_ops module_source_ops = {
-	.name = "module",
+static const struct tlat_decoder_ops mod_decoder_ops = {
 	.systems = mod_systems,
-	.interference = &aa_stock_ops,
-	.probe = mod_probe,
-	.kernel_probe = mod_kernel_probe,
-	.kernel_with_aa = "the samples' and its events in overwrite mode, decoded only at a hit",
-	.open = mod_open,
-	.decoder = mod_decoder,
-	.report = mod_report,
+	.open = mod_decoder,
+	KERNEL_DECODER_OPS,
+};
+
+static const struct tlat_kernel_collector_ops mod_kernel_ops = {
+	.probe = mod_kernel_probe,
+	.with_aa = "the samples' and its events in overwrite mode, decoded only at a hit",
 	.drain = mod_drain,
 	.events_deferred = mod_events_deferred,
 	.deferred_records = true,
 	.resume = mod_resume,
+};
+
+const struct tlat_source_ops module_source_ops = {
+	.name = "module",
+	.decoder = &mod_decoder_ops,
+	.kernel = &mod_kernel_ops,
+	.interference = &aa_stock_ops,
+	.probe = mod_probe,
+	.open = mod_open,
+	.report = mod_report,
 	.start = kernel_source_start,
 	/* the warm-up's end also resets the aggregates */
 	.arm_thresholds = mod_arm_thresholds,
-	.per_cpu_order = true,
-	.record = kernel_source_record,
 	.trace_instance = kernel_source_trace_instance,
 	.stop = kernel_source_stop,
 	.user_data = kernel_source_user_data,

@@ -16,9 +16,9 @@
 #include <libproc2/pids.h>
 
 #include "analysis/aa_adapter.h"
+#include "core/cpuset.h"
 #include "core/err.h"
 #include "sources/kernel_source.h"
-#include "util/cpuset.h"
 #include "util/knobs.h"
 
 #define TL_DEFAULT_BUFFER_KB	2048
@@ -196,7 +196,7 @@ static int tl_configure(struct tlat_source *src, char *err)
 	if (!ret)
 		ret = knobs_set_u64(knobs, "osnoise/timerlat_period_us", p->period_us);
 	if (!ret)
-		ret = knobs_set_u64(knobs, "osnoise/print_stack", p->stack_us);
+		ret = knobs_set_u64(knobs, "osnoise/print_stack", p->stop.stack_us);
 	/* a warm-up must not stop the run: run.c arms the stops after it */
 	if (!ret)
 		ret = kernel_source_set_stops(&src->ks, !p->warmup_s);
@@ -244,6 +244,20 @@ static void tl_release(struct tlat_source *src)
 	tracefs_put_tracing_file(src->fd_prefix);
 }
 
+/* user threads need timerlat_fd (6.5+), -A the tracer's TIMERLAT_ALIGN (7.1+) */
+static int tl_check(const struct kernel_source *ks, const struct tlat_params *params, char *err)
+{
+	if (ks->user_threads && !tl_has_timerlat_fd()) {
+		tlat_err(err, "this kernel has no timerlat_fd for user threads (-u): use -k");
+		return -EOPNOTSUPP;
+	}
+	if (params->aligned && tl_option_state(TL_ALIGN_OPTION) < 0) {
+		tlat_err(err, "this kernel's timerlat tracer cannot align its threads (no TIMERLAT_ALIGN, 7.1+): use --source module or tracepoints for -A");
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
 static const struct kernel_source_kind tl_kind = {
 	.size = sizeof(struct tlat_source),
 	.resource = "timerlat",
@@ -255,6 +269,7 @@ static const struct kernel_source_kind tl_kind = {
 	.stop_thread_knob = "osnoise/stop_tracing_total_us",
 	/* as rtla: user threads where the kernel has them */
 	.user_by_default = tl_has_timerlat_fd,
+	.check = tl_check,
 	.release = tl_release,
 };
 
@@ -275,14 +290,6 @@ static int tl_open(struct tlat_source **out, const struct tlat_params *params,
 	src = *out;
 	if (ret)
 		return ret;
-	if (src->ks.user_threads && !tl_has_timerlat_fd()) {
-		tlat_err(err, "this kernel has no timerlat_fd for user threads (-u): use -k");
-		return -EOPNOTSUPP;
-	}
-	if (params->aligned && tl_option_state(TL_ALIGN_OPTION) < 0) {
-		tlat_err(err, "this kernel's timerlat tracer cannot align its threads (no TIMERLAT_ALIGN, 7.1+): use --source module or tracepoints for -A");
-		return -EOPNOTSUPP;
-	}
 	ret = kernel_source_setup(&src->ks, tep, session->tracing_dir, err) ?:
 	      tl_configure(src, err) ?:
 	      tl_set_tracer(src, err);
@@ -311,13 +318,18 @@ static void tl_report(struct tlat_source *src, const struct tlat_notes *notes)
 		  src->ks.user_threads ? "user" : "kernel");
 }
 
+static const struct tlat_decoder_ops tl_decoder_ops = {
+	.systems = tl_systems,
+	.open = tl_decoder,
+	KERNEL_DECODER_OPS,
+};
+
 const struct tlat_source_ops timerlat_source_ops = {
 	.name = "timerlat",
-	.systems = tl_systems,
+	.decoder = &tl_decoder_ops,
 	.interference = &aa_osnoise_ops,
 	.probe = tl_probe,
 	.open = tl_open,
-	.decoder = tl_decoder,
 	.report = tl_report,
 	KERNEL_SOURCE_OPS,
 };

@@ -18,9 +18,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "core/cpuset.h"
 #include "core/err.h"
 #include "sources/workload.h"
-#include "util/cpuset.h"
 
 struct workload_thread {
 	struct workload *wl;
@@ -127,70 +127,39 @@ static void wake_for_stop(int sig)
 	(void)sig;	/* only here to interrupt the wait of activate() */
 }
 
-int workload_create(struct workload **out, const struct tlat_params *params,
-		    const struct workload_ops *ops, void *ctx, const char *comm, char *err)
+/* the thread of one CPU, pinned there; 0 or -errno with err set */
+static int workload_thread_start(struct workload *wl, int cpu, char *err)
 {
-	struct sigaction sa = { .sa_handler = wake_for_stop };
-	struct workload *wl;
+	struct workload_thread *t = &wl->threads[cpu];
+	size_t size = CPU_ALLOC_SIZE(wl->nr_cpus);
+	cpu_set_t *one = CPU_ALLOC(wl->nr_cpus);
 	pthread_attr_t attr;
-	int created = 0;
-	int ret = 0;
+	int ret = one ? 0 : -ENOMEM;
 
-	wl = calloc(1, sizeof(*wl));
-	if (!wl)
-		return -ENOMEM;
-	wl->nr_cpus = params->cpus.nr_cpus;
-	wl->threads = calloc(wl->nr_cpus, sizeof(*wl->threads));
-	if (!wl->threads) {
-		free(wl);
-		return -ENOMEM;
+	t->wl = wl;
+	t->cpu = cpu;
+	pthread_attr_init(&attr);
+	if (!ret) {
+		CPU_ZERO_S(size, one);
+		CPU_SET_S(cpu, size, one);
+		ret = -pthread_attr_setaffinity_np(&attr, size, one);
 	}
-	wl->sched = params->sched;
-	wl->ops = ops;
-	wl->ctx = ctx;
-	wl->comm = comm;
-	pthread_mutex_init(&wl->lock, NULL);
-	pthread_cond_init(&wl->cond, NULL);
-	sigaction(SIGUSR1, &sa, NULL);
-	*out = wl;
-
-	for (int cpu = 0; cpu < wl->nr_cpus; cpu++) {
-		struct workload_thread *t = &wl->threads[cpu];
-		size_t size = CPU_ALLOC_SIZE(wl->nr_cpus);
-		cpu_set_t *one;
-
-		if (!cpuset_has(&params->cpus, cpu))
-			continue;
-		one = CPU_ALLOC(wl->nr_cpus);
-		t->wl = wl;
-		t->cpu = cpu;
-		if (!one)
-			ret = -ENOMEM;
-		pthread_attr_init(&attr);
-		if (!ret) {
-			CPU_ZERO_S(size, one);
-			CPU_SET_S(cpu, size, one);
-			ret = -pthread_attr_setaffinity_np(&attr, size, one);
-		}
-		if (!ret)
-			ret = -pthread_create(&t->thread, &attr, measure_thread, t);
-		pthread_attr_destroy(&attr);
-		CPU_FREE(one);
-		if (ret) {
-			tlat_err(err, "cannot start the measuring thread on CPU %d: %s",
-				 cpu, strerror(-ret));
-			break;
-		}
-		t->created = true;
-		created++;
-	}
+	if (!ret)
+		ret = -pthread_create(&t->thread, &attr, measure_thread, t);
+	pthread_attr_destroy(&attr);
+	CPU_FREE(one);
 	if (ret) {
-		workload_stop(wl);
-		workload_free(wl);
-		*out = NULL;
+		tlat_err(err, "cannot start the measuring thread on CPU %d: %s",
+			 cpu, strerror(-ret));
 		return ret;
 	}
+	t->created = true;
+	return 0;
+}
 
+/* once every thread set itself up: the first one's failure, with err set */
+static int workload_wait_ready(struct workload *wl, int created, char *err)
+{
 	pthread_mutex_lock(&wl->lock);
 	while (wl->nr_ready < created)
 		pthread_cond_wait(&wl->cond, &wl->lock);
@@ -201,13 +170,52 @@ int workload_create(struct workload **out, const struct tlat_params *params,
 		if (t->created && t->err) {
 			tlat_err(err, "cannot %s the measuring thread on CPU %d: %s",
 				 t->what, cpu, strerror(-t->err));
-			ret = t->err;
-			workload_stop(wl);
-			workload_free(wl);
-			*out = NULL;
-			return ret;
+			return t->err;
 		}
 	}
+	return 0;
+}
+
+int workload_create(struct workload **out, const struct tlat_cpuset *cpus,
+		    const struct tlat_sched *sched, const struct workload_ops *ops, void *ctx,
+		    const char *comm, char *err)
+{
+	struct sigaction sa = { .sa_handler = wake_for_stop };
+	struct workload *wl;
+	int created = 0;
+	int ret = 0;
+
+	*out = NULL;
+	wl = calloc(1, sizeof(*wl));
+	if (!wl)
+		return -ENOMEM;
+	wl->nr_cpus = cpus->nr_cpus;
+	wl->threads = calloc(wl->nr_cpus, sizeof(*wl->threads));
+	if (!wl->threads) {
+		free(wl);
+		return -ENOMEM;
+	}
+	wl->sched = *sched;
+	wl->ops = ops;
+	wl->ctx = ctx;
+	wl->comm = comm;
+	pthread_mutex_init(&wl->lock, NULL);
+	pthread_cond_init(&wl->cond, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	for (int cpu = 0; cpu < wl->nr_cpus && !ret; cpu++) {
+		if (!cpuset_has(cpus, cpu))
+			continue;
+		ret = workload_thread_start(wl, cpu, err);
+		created += !ret;
+	}
+	if (!ret)
+		ret = workload_wait_ready(wl, created, err);
+	if (ret) {
+		workload_stop(wl);
+		workload_free(wl);
+		return ret;
+	}
+	*out = wl;
 	return 0;
 }
 

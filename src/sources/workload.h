@@ -43,7 +43,8 @@ extern const struct workload_ops fd_workload_ops;
  * workload_create - a measuring thread per CPU of the run, waiting to start
  * @wl: set to the workload on success, to stop and free with workload_stop()
  *	and workload_free()
- * @params: the CPUs, priority, cgroup and user load of the run
+ * @cpus: the CPUs measured, a thread on each
+ * @sched: the threads' scheduling attributes (-P)
  * @ops: what each thread does: set up, activate in a loop, exit
  * @ctx: @ops' context
  * @comm: each thread is named @comm followed by its CPU ("tlat/", or rtla's
@@ -56,8 +57,9 @@ extern const struct workload_ops fd_workload_ops;
  * start or set itself up. On failure nothing is left: the threads created
  * are stopped and the workload freed.
  */
-int workload_create(struct workload **wl, const struct tlat_params *params,
-		    const struct workload_ops *ops, void *ctx, const char *comm, char *err);
+int workload_create(struct workload **wl, const struct tlat_cpuset *cpus,
+		    const struct tlat_sched *sched, const struct workload_ops *ops, void *ctx,
+		    const char *comm, char *err);
 
 /**
  * workload_tid - the thread id of a CPU's measuring thread

@@ -12,17 +12,8 @@
 
 #include <stdbool.h>
 
+#include "core/cpuset.h"
 #include "core/sample.h"
-#include "util/cpuset.h"
-
-/* one CPU's context: the numbers of tlat top and of hist's summary rows */
-struct tlat_stat {
-	u64 count;
-	u64 cur;		/* the latest sample */
-	u64 min;
-	u64 max;
-	u64 sum;
-};
 
 /* what an aggregate keeps besides the numbers, fixed when it is allocated */
 struct tlat_agg_layout {

@@ -1,30 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * collector.h - drains tlat's instance: reads the per-CPU raw buffers
- * (through the recorder with tlat record), decodes them with
- * libtraceevent, hands each record to the source (and to observers: the
- * auto-analysis adapter, the trace store) and counts processed and missed
- * events. tlat report feeds it a recording's records instead.
+ * (through a stream, tlat record's writer, where one is given), decodes
+ * them with libtraceevent, hands each record to the source's decoder (and
+ * to observers: the auto-analysis adapter, the trace store) and counts
+ * processed and missed events. tlat report feeds it a recording's records
+ * instead.
  */
 #ifndef TLAT_TRACE_COLLECTOR_H
 #define TLAT_TRACE_COLLECTOR_H
 
-#include "sources/source.h"
 #include "trace/buffer_read.h"
-#include "trace/dat_write.h"
+#include "trace/decoder.h"
+#include "trace/session.h"
 
 struct percpu_stream_ops;
+struct collector_percpu;
 
-/* sees every record after the source did */
-struct tlat_record_observer {
-	void (*record)(void *priv, struct tep_event *event, struct tep_record *record);
-	void (*lost)(void *priv, int cpu);	/* NULL if it keeps no state */
-	/*
-	 * A buffer read only after a stop (collector_decode_stopped()) lost
-	 * a CPU's events before ts_ns to its overwrite mode; NULL: taken as
-	 * lost()
-	 */
-	void (*overwritten)(void *priv, int cpu, u64 ts_ns);
+/*
+ * Where a live collector's records come from instead of its own reader of
+ * the buffers: tlat record's writer, which keeps each page for the file
+ * before its records are handed on.
+ */
+struct record_stream {
+	/* one pass, as buffer_reader_drain(): 0 emptied, 1 records left, -errno */
+	int (*drain)(void *priv, u64 until_ns, buffer_record_fn fn, void *ctx);
 	void *priv;
 };
 
@@ -32,24 +32,28 @@ struct tlat_collector {
 	struct tep_handle *tep;
 	const char **systems;		/* a live run's event systems, NULL-ended */
 	struct tracefs_instance *inst;
-	const struct tlat_source_ops *ops;
+	const struct tlat_decoder_ops *dec;
 	struct tlat_source *src;
 	struct tlat_sink *sink;
-	/* the sink of the samples collector_decode_stopped() decodes; NULL: none */
+	/*
+	 * The sink of the samples collector_decode_stopped() decodes, where a
+	 * kernel collector's buffer holds the samples' own events (the
+	 * statistics have them already); NULL: the records go to the
+	 * observers alone
+	 */
 	struct tlat_sink *stopped_sink;
 	struct tlat_record_observer *observers;
 	int nr_observers;
 	int nr_cpus;			/* the CPUs whose buffers are read */
-	struct buffer_reader *reader;	/* the buffers' reader, but with tlat record */
-	struct dat_writer *recorder;	/* tlat record: the buffers are read through it */
+	struct buffer_reader *reader;	/* the buffers' reader, but with a stream */
+	struct record_stream stream;	/* .drain NULL: none */
 	bool tep_borrowed;		/* a recording's: freed with the recording */
-	u64 processed;
-	u64 missed;
-	bool missed_unknown;
+	struct record_counts counts;
 	u64 decoded;			/* records collector_decode_stopped() handed on */
 	int readers;			/* --readers: 0 auto, -1 merged, else threads */
 	const struct tlat_cpuset *measured;	/* -c's CPUs, the readers' share; NULL: all */
 	struct collector_percpu *percpu;	/* the per-CPU read, once chosen */
+	int percpu_readers;			/* and its reader threads */
 	/* its records: NULL, the reader's (a test sets its own) */
 	const struct percpu_stream_ops *streams;
 	void *streams_ctx;
@@ -62,7 +66,7 @@ struct tlat_collector {
  * @c: the collector, the caller's memory
  * @session: the run's tracefs instance
  * @nr_cpus: the CPUs whose buffers are read
- * @ops: the source, whose event systems are decoded
+ * @dec: the source's decoder, whose event systems are decoded
  * @extra_systems: more event systems to decode for observers, or NULL
  * @all_systems: decode every event (tlat record); a recording holds the
  *	formats of the systems above and of the events enabled in the instance
@@ -71,25 +75,23 @@ struct tlat_collector {
  * Returns 0, or -ENOMEM or -EIO with @err set; free it with collector_free().
  */
 int collector_init(struct tlat_collector *c, struct tlat_session *session, int nr_cpus,
-		   const struct tlat_source_ops *ops, const char *const *extra_systems,
+		   const struct tlat_decoder_ops *dec, const char *const *extra_systems,
 		   bool all_systems, char *err);
 /**
  * collector_init_offline - a collector of a recording (tlat report): no instance
  * @c: the collector, the caller's memory
  * @tep: the recording's, which it borrows
- * @ops: the source whose records these are
+ * @dec: the decoder of the source whose records these are
  */
 void collector_init_offline(struct tlat_collector *c, struct tep_handle *tep,
-			    const struct tlat_source_ops *ops);
+			    const struct tlat_decoder_ops *dec);
 /**
- * collector_record_to - read the buffers through a recorder from now on (tlat record)
+ * collector_read_through - take the records from a stream from now on
  * @c: a live collector
- * @path: the trace.dat the recorder writes
- * @err: the error line, on failure
- *
- * Returns 0, or -errno with @err set.
+ * @stream: the stream (copied), such as tlat record's writer, which reads
+ *	the buffers itself; its owner frees it after collector_free()
  */
-int collector_record_to(struct tlat_collector *c, const char *path, char *err);
+void collector_read_through(struct tlat_collector *c, const struct record_stream *stream);
 /**
  * collector_observe - one more observer of every record, after the source
  * @c: the collector
@@ -107,8 +109,7 @@ int collector_observe(struct tlat_collector *c, const struct tlat_record_observe
 void collector_attach(struct tlat_collector *c, struct tlat_source *src, struct tlat_sink *sink);
 
 /**
- * collector_drain - read what the buffers hold now, record by record, or
- * what the source's kernel collector took (source.h's drain())
+ * collector_drain - read what the buffers hold now, record by record
  * @c: a live collector, attached
  * @until_ns: CLOCK_MONOTONIC time at which the pass ends, the buffers
  *	emptied or not; 0: only once they are (after the source's stop)
@@ -122,38 +123,18 @@ int collector_drain(struct tlat_collector *c, u64 until_ns, char *err);
 /**
  * collector_decode_stopped - hand the observers what the stopped buffers hold
  * @c: a live collector, attached, whose source's kernel collector took the
- *	samples and whose instance tracing is off (source.h's events_deferred())
+ *	samples and whose instance tracing is off
  * @err: the error line, on failure
  *
  * The source's samples came from its kernel collector: the records go to
- * the observers (the analysis) alone, and where the source decodes its
- * samples from them too (source.h's deferred_records), those go to
- * stopped_sink, not to the statistics. Events the overwrite mode dropped
- * are no loss of the run's: observers learn where each CPU's begin.
+ * the observers (the analysis), and their samples, where the buffer holds
+ * the samples' own events too, to stopped_sink, not to the statistics.
+ * Events the overwrite mode dropped are no loss of the run's: observers
+ * learn where each CPU's begin.
  *
  * Returns 0, or -errno from reading with @err set.
  */
 int collector_decode_stopped(struct tlat_collector *c, char *err);
-
-/**
- * collector_missed - count the events the kernel dropped before a record
- * @c: the collector, whose source learns of them
- * @record: the record
- * @cpu: its CPU
- * @missed: the count to add them to
- * @unknown: set when the kernel could not tell how many
- */
-static inline void collector_missed(const struct tlat_collector *c,
-				    const struct tep_record *record, int cpu, u64 *missed,
-				    bool *unknown)
-{
-	if (record->missed_events < 0)
-		*unknown = true;
-	else
-		*missed += record->missed_events;
-	if (c->ops->lost)
-		c->ops->lost(c->src, cpu);
-}
 
 /**
  * collector_record - one record, from a drain or from a recording
@@ -167,22 +148,18 @@ static inline void collector_missed(const struct tlat_collector *c,
 int collector_record(struct tep_event *event, struct tep_record *record, int cpu, void *c);
 
 /**
- * collector_percpu_choose - read per CPU or merged, at the first pass
- * @c: a live collector, attached, its observers and recorder known
+ * collector_choose_read - read per CPU or merged
+ * @c: a live collector, attached, its observers and stream known
  *
  * Per CPU where nothing needs the records in time order across CPUs: no
- * observer, no recorder, a source whose decoder is per CPU and a sink that
- * takes samples CPU by CPU. Returns 0, or -ENOMEM.
- */
-int collector_percpu_choose(struct tlat_collector *c);
-/**
- * collector_percpu_drain - collector_drain()'s pass, read per CPU
- * @c: a collector reading per CPU (c->percpu)
- * @until_ns: as collector_drain()'s
+ * observer, no stream, a source whose decoder is per CPU and a sink that
+ * takes samples CPU by CPU. The first collector_drain() chooses, if its
+ * caller did not.
  *
- * Returns 0 or 1, as collector_drain(), or -ENOMEM: a sample could not be kept.
+ * Returns 0, or -ENOMEM.
  */
-int collector_percpu_drain(struct tlat_collector *c, u64 until_ns);
+int collector_choose_read(struct tlat_collector *c);
+
 /**
  * collector_read_mode - how the buffers are read, for -D
  * @c: the collector
@@ -192,14 +169,9 @@ int collector_percpu_drain(struct tlat_collector *c, u64 until_ns);
  * Returns @buf: "per-CPU, N readers" or "merged, because ...".
  */
 const char *collector_read_mode(const struct tlat_collector *c, char *buf, size_t len);
-/**
- * collector_percpu_free - free the per-CPU read
- * @c: the collector
- */
-void collector_percpu_free(struct tlat_collector *c);
 
 /**
- * collector_free - free the formats (unless borrowed), observers and recorder
+ * collector_free - free the formats (unless borrowed), observers and reader
  * @c: the collector; the struct itself is the caller's
  */
 void collector_free(struct tlat_collector *c);

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "sources/source.h"
+#include "core/sink.h"
 
 /* a stack whose frames are in its batch's ips */
 struct batch_stack {

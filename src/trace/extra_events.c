@@ -21,31 +21,31 @@ struct extra_state {
 };
 
 struct extra_events {
-	const struct tlat_params *params;
+	const struct tlat_events *events;
 	struct tracefs_instance *inst;
-	struct extra_state *state;	/* one per params->events[] */
-	const struct tlat_notes *notes;	/* -D's lines */
+	struct extra_state *state;	/* one per events->list[] */
+	const struct tlat_notes *debug;	/* -D's lines; NULL: none */
 };
 
-const char **extra_events_systems(const struct tlat_params *p, const char *const *base)
+const char **extra_events_systems(const struct tlat_events *events, const char *const *base)
 {
 	int nr_base = 0, nr = 0;
 	const char **systems;
 
 	while (base && base[nr_base])
 		nr_base++;
-	systems = calloc(nr_base + p->nr_events + 1, sizeof(*systems));
+	systems = calloc(nr_base + events->nr + 1, sizeof(*systems));
 	if (!systems)
 		return NULL;
 	for (int i = 0; i < nr_base; i++)
 		systems[nr++] = base[i];
-	for (int i = 0; i < p->nr_events; i++) {
+	for (int i = 0; i < events->nr; i++) {
 		int j = 0;
 
-		while (j < nr && strcmp(systems[j], p->events[i].system))
+		while (j < nr && strcmp(systems[j], events->list[i].system))
 			j++;
 		if (j == nr)
-			systems[nr++] = p->events[i].system;
+			systems[nr++] = events->list[i].system;
 	}
 	return systems;
 }
@@ -111,13 +111,13 @@ static bool already_enabled(struct tracefs_instance *inst, const struct tlat_eve
 }
 
 /* every check before the first change: a refused -e changes nothing */
-static int extra_events_check(const struct tlat_params *p, struct tracefs_instance *inst,
+static int extra_events_check(const struct tlat_events *events, struct tracefs_instance *inst,
 			      char *err)
 {
 	char avail[128] = "";
 
-	for (int i = 0; i < p->nr_events; i++) {
-		const struct tlat_event_req *req = &p->events[i];
+	for (int i = 0; i < events->nr; i++) {
+		const struct tlat_event_req *req = &events->list[i];
 
 		if (!event_exists(req)) {
 			tlat_err(err, "unknown event %s%s%.100s", req->system,
@@ -154,11 +154,10 @@ static int extra_event_write(struct extra_events *ev, const struct tlat_event_re
 
 static int extra_event_set(struct extra_events *ev, int i, char *err)
 {
-	const struct tlat_event_req *req = &ev->params->events[i];
+	const struct tlat_event_req *req = &ev->events->list[i];
 	struct extra_state *st = &ev->state[i];
 
-	if (ev->params->debug)
-		tlat_note(ev->notes, TLAT_NOTE_DEBUG, "tlat: enabling event %s%s%s%s%s%s%s",
+	tlat_note(ev->debug, TLAT_NOTE_DEBUG, "tlat: enabling event %s%s%s%s%s%s%s",
 			  req->system, req->event ? ":" : "", req->event ?: "",
 			  req->filter ? " filter " : "", req->filter ?: "",
 			  req->trigger ? " trigger " : "", req->trigger ?: "");
@@ -182,31 +181,31 @@ static int extra_event_set(struct extra_events *ev, int i, char *err)
 	return 0;
 }
 
-int extra_events_enable(struct extra_events **out, const struct tlat_params *p,
-			struct tracefs_instance *inst, const struct tlat_notes *notes, char *err)
+int extra_events_enable(struct extra_events **out, const struct tlat_events *events,
+			struct tracefs_instance *inst, const struct tlat_notes *debug, char *err)
 {
 	struct extra_events *ev;
 	int ret;
 
 	*out = NULL;
-	if (!p->nr_events)
+	if (!events->nr)
 		return 0;
-	ret = extra_events_check(p, inst, err);
+	ret = extra_events_check(events, inst, err);
 	if (ret)
 		return ret;
 	ev = calloc(1, sizeof(*ev));
 	if (ev)
-		ev->state = calloc(p->nr_events, sizeof(*ev->state));
+		ev->state = calloc(events->nr, sizeof(*ev->state));
 	if (!ev || !ev->state) {
 		free(ev);
 		tlat_err(err, "out of memory");
 		return -ENOMEM;
 	}
-	ev->params = p;
+	ev->events = events;
 	ev->inst = inst;
-	ev->notes = notes;
+	ev->debug = debug;
 	*out = ev;
-	for (int i = 0; i < p->nr_events; i++) {
+	for (int i = 0; i < events->nr; i++) {
 		ret = extra_event_set(ev, i, err);
 		if (ret)
 			return ret;
@@ -250,8 +249,8 @@ out:
 
 int extra_events_save_hists(struct extra_events *ev, const struct tlat_notes *notes, char *err)
 {
-	for (int i = 0; ev && i < ev->params->nr_events; i++) {
-		const struct tlat_event_req *req = &ev->params->events[i];
+	for (int i = 0; ev && i < ev->events->nr; i++) {
+		const struct tlat_event_req *req = &ev->events->list[i];
 		int ret;
 
 		if (!ev->state[i].triggered ||
@@ -282,8 +281,8 @@ void extra_events_free(struct extra_events *ev)
 {
 	if (!ev)
 		return;
-	for (int i = ev->params->nr_events - 1; i >= 0; i--) {
-		const struct tlat_event_req *req = &ev->params->events[i];
+	for (int i = ev->events->nr - 1; i >= 0; i--) {
+		const struct tlat_event_req *req = &ev->events->list[i];
 		const struct extra_state *st = &ev->state[i];
 
 		if (st->triggered)

@@ -12,13 +12,14 @@
 #include <tracefs.h>
 
 #include "core/notes.h"
+#include "core/notes.h"
 #include "core/params.h"
 
 struct extra_events;
 
 /**
  * extra_events_systems - the systems to decode: base plus those of the -e events
- * @params: the -e events
+ * @events: the -e events
  * @base: the systems decoded anyway, NULL-terminated
  *
  * Each once, for collector_init(); the strings stay the callers'.
@@ -26,22 +27,22 @@ struct extra_events;
  * Returns a NULL-terminated array, which the caller free()s, or NULL out of
  * memory.
  */
-const char **extra_events_systems(const struct tlat_params *params, const char *const *base);
+const char **extra_events_systems(const struct tlat_events *events, const char *const *base);
 /**
  * extra_events_enable - enable the -e events with their filters and triggers
  * @ev: set even on failure, so that extra_events_free() undoes what was
  *	done; NULL with no -e, and nothing happens
- * @params: the -e events, --filter and --trigger
+ * @events: the -e events, with their --filter and --trigger; must outlive @ev
  * @inst: the instance they are enabled in
- * @notes: with -D, what is enabled
+ * @debug: where -D's lines of what is enabled go; NULL: nowhere
  * @err: the error line, on failure
  *
  * Every event is checked to exist before any is enabled.
  *
  * Returns 0, or -errno with @err set.
  */
-int extra_events_enable(struct extra_events **ev, const struct tlat_params *params,
-			struct tracefs_instance *inst, const struct tlat_notes *notes, char *err);
+int extra_events_enable(struct extra_events **ev, const struct tlat_events *events,
+			struct tracefs_instance *inst, const struct tlat_notes *debug, char *err);
 /**
  * extra_events_save_hists - save each hist: trigger's histogram
  * @ev: the -e events, or NULL

@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <string.h>
 
-#include "analysis/aa.h"
 #include "core/array.h"
 #include "trace/event_fields.h"
 #include "trace/kstack.h"
@@ -89,13 +88,13 @@ int kstack_drop_repeats(u64 *ips, int nr)
 void kstack_forward(const struct kstack_event *ks, struct tep_event *event,
 		    struct tep_record *record, struct tlat_sink *sink)
 {
-	u64 ips[AA_MAX_FRAMES];
+	u64 ips[TLAT_STACK_MAX_FRAMES];
 	unsigned long long seq = 0;
 	struct tlat_stack stack = { .ts_ns = record->ts, .cpu = record->cpu, .ips = ips };
 
 	if (event->id != ks->id || !sink->stack)
 		return;
-	stack.nr = kstack_drop_repeats(ips, kstack_decode(ks, event, record, ips, AA_MAX_FRAMES));
+	stack.nr = kstack_drop_repeats(ips, kstack_decode(ks, event, record, ips, TLAT_STACK_MAX_FRAMES));
 	if (!stack.nr)
 		return;
 	if (ks->seq && !tep_read_number_field(ks->seq, record->data, &seq))

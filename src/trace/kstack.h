@@ -10,7 +10,7 @@
 
 #include <event-parse.h>
 
-#include "sources/source.h"
+#include "core/sink.h"
 
 struct kstack_event {
 	int id;			/* -1: the source has no stack event */

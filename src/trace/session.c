@@ -99,7 +99,7 @@ int session_open(struct tlat_session *session, char *err)
 	int ret;
 
 	memset(session, 0, sizeof(*session));
-	ret = tracefs_mount_get(&session->mount, err);
+	ret = tracing_mount_get(&session->mount, err);
 	if (ret)
 		return ret;
 	session->tracing_dir = session->mount.dir;
@@ -160,7 +160,7 @@ void session_close(struct tlat_session *session, const struct tlat_notes *notes)
 	}
 	/* another tlat run may still be using the mount */
 	if (session->mount.ours)
-		tracefs_mount_put(&session->mount, !other_instances_alive());
+		tracing_mount_put(&session->mount, !other_instances_alive());
 }
 
 int session_set_clock(struct tracefs_instance *inst, const char *clock)

@@ -11,11 +11,11 @@
 #include <tracefs.h>
 
 #include "core/notes.h"
-#include "trace/tracefs_mount.h"
+#include "trace/tracing_mount.h"
 
 struct tlat_session {
 	struct tracefs_instance *inst;
-	struct tracefs_mount mount;
+	struct tracing_mount mount;
 	const char *tracing_dir;
 };
 

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 
 /**
  * cpu_online_read - the online CPUs, from /sys/devices/system/cpu/online

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/cpuset.h"
 #include "core/err.h"
-#include "util/cpuset.h"
 #include "util/idle.h"
 
 const struct idle_backend idle_cpupower = {
@@ -61,15 +61,14 @@ static int idle_record(struct idle_limit *lim, unsigned int cpu, unsigned int st
 	return 0;
 }
 
-static int idle_limit_cpu(struct idle_limit *lim, const struct tlat_params *p, unsigned int cpu,
-			  char *err)
+static int idle_limit_cpu(struct idle_limit *lim, int deepest, unsigned int cpu, char *err)
 {
 	/* -1 disables them all; INT_MAX + 1 still fits the unsigned state numbers */
-	unsigned int first = (unsigned int)(p->deepest_idle_state + 1L);
+	unsigned int first = (unsigned int)(deepest + 1L);
 	unsigned int nr = lim->be->state_count(cpu);
 	int ret;
 
-	if (!nr && p->debug)
+	if (!nr)
 		tlat_note(lim->notes, TLAT_NOTE_DEBUG,
 			  "tlat: CPU %u has no cpuidle states: --deepest-idle-state changes nothing there",
 			  cpu);
@@ -93,21 +92,21 @@ static int idle_limit_cpu(struct idle_limit *lim, const struct tlat_params *p, u
 			tlat_err(err, "out of memory");
 			return -ENOMEM;
 		}
-		if (p->debug)
-			tlat_note(lim->notes, TLAT_NOTE_DEBUG, "tlat: CPU %u: idle state %u disabled",
-				  cpu, state);
+		tlat_note(lim->notes, TLAT_NOTE_DEBUG, "tlat: CPU %u: idle state %u disabled",
+			  cpu, state);
 	}
 	return 0;
 }
 
 int idle_limit_apply(struct idle_limit **out, const struct idle_backend *be,
-		     const struct tlat_params *p, const struct tlat_notes *notes, char *err)
+		     const struct tlat_cpuset *cpus, int deepest, const struct tlat_notes *debug,
+		     char *err)
 {
 	struct idle_limit *lim;
 	int ret = 0;
 
 	*out = NULL;
-	if (p->deepest_idle_state == TLAT_IDLE_UNTOUCHED)
+	if (deepest < IDLE_NONE)
 		return 0;
 	lim = calloc(1, sizeof(*lim));
 	if (!lim) {
@@ -115,10 +114,10 @@ int idle_limit_apply(struct idle_limit **out, const struct idle_backend *be,
 		return -ENOMEM;
 	}
 	lim->be = be;
-	lim->notes = notes;
-	for (int cpu = 0; cpu < p->cpus.nr_cpus && !ret; cpu++)
-		if (cpuset_has(&p->cpus, cpu))
-			ret = idle_limit_cpu(lim, p, cpu, err);
+	lim->notes = debug;
+	for (int cpu = 0; cpu < cpus->nr_cpus && !ret; cpu++)
+		if (cpuset_has(cpus, cpu))
+			ret = idle_limit_cpu(lim, deepest, cpu, err);
 	if (ret || !lim->nr) {
 		idle_limit_restore(lim);
 		return ret;

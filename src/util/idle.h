@@ -8,8 +8,11 @@
 #ifndef TLAT_UTIL_IDLE_H
 #define TLAT_UTIL_IDLE_H
 
+#include "core/cpuset.h"
 #include "core/notes.h"
-#include "core/params.h"
+
+/* the deepest state left enabled: none; lower values leave cpuidle alone */
+#define IDLE_NONE	-1
 
 /* libcpupower's calls, with its return conventions; unit tests fake them */
 struct idle_backend {
@@ -29,14 +32,17 @@ struct idle_limit;
  * @lim: set to what to undo, or NULL when there is nothing (the option is
  *	not set, or no state had to change)
  * @be: libcpupower, or a unit test's fake
- * @params: the measured CPUs and the deepest state allowed
- * @notes: with -D, what it does
+ * @cpus: the measured CPUs
+ * @deepest: the deepest state left enabled; IDLE_NONE: none; below it,
+ *	nothing changes (the option is not set)
+ * @debug: where -D's lines of what it does go; NULL: nowhere
  * @err: the error line, on failure
  *
  * Returns 0, or -errno with @err set; on error nothing is left changed.
  */
 int idle_limit_apply(struct idle_limit **lim, const struct idle_backend *be,
-		     const struct tlat_params *params, const struct tlat_notes *notes, char *err);
+		     const struct tlat_cpuset *cpus, int deepest, const struct tlat_notes *debug,
+		     char *err);
 /**
  * idle_limit_count - how many states idle_limit_apply() disabled
  * @lim: what it returned, or NULL

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * parse.c - the value syntaxes of rtla's command line (CPU lists, s/m/h/d
- * durations, o:/r:/f:/d: priorities), strict: trailing garbage is an error.
+ * durations, ns/us/ms/s times, bounded numbers), strict: trailing garbage
+ * is an error.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -137,47 +138,5 @@ int parse_int_range(const char *str, long min, long max, int *val)
 	if (errno || *end || v < min || v > max)
 		return -EINVAL;
 	*val = (int)v;
-	return 0;
-}
-
-/* o:nice, r:prio, f:prio or d:runtime:period, as rtla's -P */
-int parse_sched(const char *str, struct tlat_sched *sched)
-{
-	struct tlat_sched s = { .set = true };
-	char buf[64], *period, policy;
-
-	if (!str || strlen(str) < 3 || str[1] != ':' || strlen(str) >= sizeof(buf))
-		return -EINVAL;
-
-	policy = (char)tolower((unsigned char)str[0]);	/* rtla takes "F:95" too */
-	switch (policy) {
-	case 'o':
-		s.policy = SCHED_OTHER;
-		if (parse_int_range(str + 2, -20, 19, &s.prio))
-			return -EINVAL;
-		break;
-	case 'r':
-	case 'f':
-		s.policy = policy == 'r' ? SCHED_RR : SCHED_FIFO;
-		if (parse_int_range(str + 2, 1, 99, &s.prio))
-			return -EINVAL;
-		break;
-	case 'd':
-		s.policy = 6;	/* SCHED_DEADLINE, not in every libc's sched.h */
-		strcpy(buf, str + 2);
-		period = strchr(buf, ':');
-		if (!period)
-			return -EINVAL;
-		*period++ = '\0';
-		if (parse_ns_duration(buf, &s.runtime_ns) ||
-		    parse_ns_duration(period, &s.period_ns))
-			return -EINVAL;
-		if (!s.runtime_ns || s.runtime_ns > s.period_ns)
-			return -EINVAL;
-		break;
-	default:
-		return -EINVAL;
-	}
-	*sched = s;
 	return 0;
 }

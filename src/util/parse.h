@@ -7,8 +7,8 @@
 #ifndef TLAT_UTIL_PARSE_H
 #define TLAT_UTIL_PARSE_H
 
-#include "core/params.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
+#include "core/sample.h"
 
 /**
  * parse_cpu_list - a CPU list, such as "0-3,5,7-8"
@@ -58,17 +58,5 @@ int parse_duration_s(const char *str, u64 *seconds);
  * Returns 0 or -EINVAL (no unit, an unknown one, or an overflow).
  */
 int parse_ns_duration(const char *str, u64 *ns);
-
-/**
- * parse_sched - rtla's -P: o:nice, r:prio, f:prio or d:runtime:period
- * @str: the attributes; the policy letter in either case
- * @sched: set to them, marked set
- *
- * nice is -20 to 19, prio 1 to 99, and a deadline's runtime is not 0 and at
- * most its period.
- *
- * Returns 0 or -EINVAL (@sched untouched).
- */
-int parse_sched(const char *str, struct tlat_sched *sched);
 
 #endif

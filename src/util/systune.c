@@ -10,21 +10,21 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/cpuset.h"
 #include "core/err.h"
-#include "util/cpuset.h"
 #include "util/systune.h"
 
 /*
  * With -H, tlat runs there. Without it but with -c, tlat moves off the
  * measured CPUs if any other CPU is left, as rtla's auto house-keeping does.
  */
-int systune_housekeeping(const struct tlat_params *params, char *err)
+int systune_housekeeping(const struct tlat_cpuset *measured,
+			 const struct tlat_cpuset *housekeeping, char *err)
 {
-	const struct tlat_cpuset *measured = &params->cpus;
 	struct tlat_cpuset hk;
 
-	if (params->housekeeping_set) {
-		if (sched_setaffinity(0, params->housekeeping.size, params->housekeeping.set)) {
+	if (housekeeping) {
+		if (sched_setaffinity(0, housekeeping->size, housekeeping->set)) {
 			tlat_err(err, "cannot move tlat to the house-keeping CPUs: %s",
 				 strerror(errno));
 			return -errno;
@@ -44,12 +44,12 @@ int systune_housekeeping(const struct tlat_params *params, char *err)
 	return 0;
 }
 
-int systune_dma_latency(const struct tlat_params *params, char *err)
+int systune_dma_latency(int latency_us, char *err)
 {
-	int32_t latency = params->dma_latency_us;
+	int32_t latency = latency_us;
 	int fd;
 
-	if (params->dma_latency_us < 0)
+	if (latency_us < 0)
 		return -1;
 	fd = open("/dev/cpu_dma_latency", O_RDWR);
 	if (fd < 0 || write(fd, &latency, sizeof(latency)) != sizeof(latency)) {

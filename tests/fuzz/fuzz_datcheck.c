@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz_datcheck.c - libFuzzer harness: the walk of a trace.dat's headers
- * (dat_check(), src/trace/dat_check.c) on any bytes after trace-cmd's
+ * (dat_check(), src/tracedat/dat_check.c) on any bytes after trace-cmd's
  * magic, in a memfd: it must end, with 0 or one line, whatever the sizes
  * and offsets say, and the layout it finds of a file it passes must lie
  * within the file (dat_read.c reads and copies by it). Seeded with the golden recordings' first 64 KiB.
@@ -12,7 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "trace/dat_check.h"
+#include "tracedat/dat_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

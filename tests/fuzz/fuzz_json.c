@@ -12,9 +12,9 @@
 #include <json-c/json.h>
 
 #include "cmd/cli.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "output/report.h"
-#include "trace/dat_meta.h"
+#include "tracedat/dat_meta.h"
 
 static void fuzz_documents(const char *text)
 {

@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/knobs.h"
 #include "util/parse.h"
 

@@ -21,8 +21,8 @@
 #include "cmd/cli.h"
 #include "core/err.h"
 #include "sources/source.h"
-#include "trace/dat_read.h"
 #include "trace/page_records.h"
+#include "tracedat/dat_read.h"
 
 #define MAX_RECORDINGS	16
 #define MAX_SOURCES	8
@@ -95,7 +95,7 @@ static void count_stack(struct tlat_sink *sink, const struct tlat_stack *stack)
 }
 
 struct decoders {
-	const struct tlat_source_ops *ops[MAX_SOURCES];
+	const struct tlat_decoder_ops *ops[MAX_SOURCES];
 	struct tlat_source *src[MAX_SOURCES];
 	int nr;
 	struct tlat_sink sink;
@@ -205,15 +205,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cli_params_free(&params);
 		return 0;
 	}
-	params.stack_us = data[1] & 4 ? 1 : 0;
+	params.stop.stack_us = data[1] & 4 ? 1 : 0;
 	for (size_t i = 0; (ops = source_nth(i)) && d.nr < MAX_SOURCES; i++) {
 		struct tlat_source *src = NULL;
 
-		if (ops->decoder && !ops->decoder(&src, &params, r->tep, why)) {
-			d.ops[d.nr] = ops;
+		if (!ops->decoder->open(&src, &params, r->tep, why)) {
+			d.ops[d.nr] = ops->decoder;
 			d.src[d.nr++] = src;
 		} else if (src) {
-			ops->close(src);
+			ops->decoder->close(src);
 		}
 	}
 	if (data[1] & 1)

@@ -24,7 +24,7 @@
 #include "cmd/cli.h"
 #include "core/err.h"
 #include "run/run.h"
-#include "trace/tracecmd_private.h"
+#include "tracedat/tracecmd_private.h"
 
 #define MAX_RECORDINGS	16
 

@@ -2,7 +2,7 @@
 # periods.awk - accounts for every period of a live run on the tracepoints
 # source from its --sample-log, so that a count check tells a host stall from
 # a lost sample. A thread late by L skips floor(L / period) periods and keeps
-# its grid (src/sources/tp_thread.c), as the kernel's timerlat threads do: a stalled
+# its grid (src/sources/tracepoints/tp_thread.c), as the kernel's timerlat threads do: a stalled
 # host (seen: 11 ms, both vCPUs at once) has fewer samples, but no fewer
 # periods. L is up to the marker's write, the user sample's time: a stall
 # between the marker's clock read and its write (seen: 3.5 ms) is not in the

@@ -187,7 +187,7 @@ check "report --json: the stopped run's threshold sample and auto-analysis, exit
 	tests/tools/json-same.py "$WORK/rec-stop.json" "$WORK/rep-stop.json" threshold \
 	/auto_analysis/cpus exit_status end
 # a stack in the analysis: the report parses the recording's kallsyms for
-# its names only then (src/trace/dat_read.c), and prints them as the run did.
+# its names only then (src/tracedat/dat_read.c), and prints them as the run did.
 # On the CPUs where this kernel saves a stack at a timer IRQ from idle: the
 # hosts' kernel saves almost none on CPU 1 (tests/tools/kstack-cpus.sh says
 # why; CI r25 hit CPU 1 from idle, and no stack was there to print). If it

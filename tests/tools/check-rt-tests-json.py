@@ -12,8 +12,9 @@
 #    uname fields and realtime, resolution_in_ns, each thread's cycles, min,
 #    max, avg, cpu, node and optional histogram of string keys.
 # Usage: check-rt-tests-json.py FILE [TESTNAME]; exit 1 if a field is missing.
-import json
 import sys
+
+import tooljson
 
 HEADER = ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
           "return_code", "sysinfo", "num_threads", "resolution_in_ns", "thread"]
@@ -57,8 +58,7 @@ def linaro(doc, testname):
 
 
 def main():
-    with open(sys.argv[1]) as f:
-        doc = json.load(f)
+    doc = tooljson.load(sys.argv[1])
     try:
         check(doc)
     except (AssertionError, KeyError, ValueError, TypeError) as e:

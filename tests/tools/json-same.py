@@ -7,6 +7,7 @@
 import json
 import sys
 
+import tooljson
 
 def at(doc, key):
     if not key.startswith("/"):
@@ -22,15 +23,10 @@ def at(doc, key):
 
 
 def main():
-    if len(sys.argv) < 4:
-        print("usage: json-same.py A B KEY...", file=sys.stderr)
-        return 1
-    with open(sys.argv[1]) as f:
-        a = json.load(f)
-    with open(sys.argv[2]) as f:
-        b = json.load(f)
+    a_path, b_path, *keys = tooljson.args(3, "json-same.py A B KEY...")
+    a, b = tooljson.load(a_path), tooljson.load(b_path)
     bad = 0
-    for key in sys.argv[3:]:
+    for key in keys:
         va, vb = at(a, key), at(b, key)
         if va != vb:
             print(f"{key}: {json.dumps(va)[:300]} != {json.dumps(vb)[:300]}")

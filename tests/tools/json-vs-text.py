@@ -5,9 +5,10 @@
 # the way the text converts it (ns truncated to the display unit).
 # Usage: json-vs-text.py top|hist|aa|rt-tests-top|rt-tests-hist JSON TEXT
 # Prints what it compared; exit 1 and the first difference on a mismatch.
-import json
 import re
 import sys
+
+import tooljson
 
 CTX = ["irq", "thread", "user"]
 HIST_COL = {"IRQ": "irq", "Thr": "thread", "Usr": "user"}
@@ -214,8 +215,7 @@ def rttests(doc, text, mode):
 
 def main():
     mode, doc_path, text_path = sys.argv[1:4]
-    with open(doc_path) as f:
-        doc = json.load(f)
+    doc = tooljson.load(doc_path)
     with open(text_path) as f:
         text = f.read()
     checks = {"top": top, "hist": hist, "aa": aa,

@@ -4,10 +4,10 @@
 # that wakes an idle CPU, as tlat's tracepoint source asks it to (a
 # stacktrace trigger on timer:hrtimer_expire_entry).
 #
-# Why: on this project's hosts (Linux 6.18 under Firecracker), the kernel
-# saves almost no stack for an IRQ that interrupts CPU 1's idle (0 to 3 of
-# 300 by the trigger, 24 of 340 by the stacktrace option), while it saves
-# every one on CPU 0 and every one on CPU 1 when a task runs there. tlat then
+# Why: on one of the machines measured (Linux 6.18 in a virtual machine),
+# the kernel saves almost no stack for an IRQ that interrupts CPU 1's idle
+# (0 to 3 of 300 by the trigger, 24 of 340 by the stacktrace option), while
+# it saves every one on CPU 0 and every one on CPU 1 when a task runs there. tlat then
 # has no stack to print, whatever it does; a test of -s must pick its CPUs.
 #
 # Independent of tlat: tracefs and a shell only. It works in a private mount

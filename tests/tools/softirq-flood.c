@@ -37,61 +37,26 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* CPU_SET, sched_setaffinity, sendmmsg */
 #endif
-#include <errno.h>
 #include <limits.h>
 #include <linux/filter.h>
 #include <netinet/in.h>
 #include <netinet/udp.h>
-#include <sched.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/socket.h>
-#include <time.h>
-#include <unistd.h>
+
+#define TOOL_NAME	"softirq-flood"
+#define TOOL_USAGE	"softirq-flood [-c CPU] [-d SECONDS] [-s SIZE] [-g SEG] [-n SOCKS] " \
+			"[-b BATCH] [-f INSNS]"
+#include "tool_common.h"
 
 #ifndef UDP_SEGMENT
 #define UDP_SEGMENT	103
 #endif
 
-#define NSEC_PER_SEC	1000000000LL
 #define MAX_SOCKS	64
 #define MAX_BATCH	64
 #define MAX_SIZE	65507	/* the largest UDP payload over IPv4 */
 #define OLD_MAX_SEGS	64	/* UDP_MAX_SEGMENTS of older kernels */
 #define RECV_BATCH	64
-
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
-
-/* one line: getopt's own message is turned off */
-static void usage(void)
-{
-	fprintf(stderr, "usage: softirq-flood [-c CPU] [-d SECONDS] [-s SIZE] [-g SEG] [-n SOCKS] [-b BATCH] [-f INSNS]\n");
-	exit(1);
-}
-
-/* a whole number in [min, max], or a one-line error and exit 1 */
-static long parse_num(const char *s, char opt, long min, long max)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max) {
-		fprintf(stderr, "softirq-flood: -%c: '%s' is not a number in [%ld, %ld]\n",
-			opt, s, min, max);
-		exit(1);
-	}
-	return v;
-}
 
 static void die(const char *what)
 {
@@ -172,69 +137,32 @@ static void drain(int rx, char *buf, size_t size)
 		;
 }
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
-}
-
 int main(int argc, char **argv)
 {
 	long cpu = 1, duration = 0, size = 128 * 508, seg = 508, nsocks = 1, batch = 8;
-	int filter = BPF_MAXINSNS - 1;
+	long insns = BPF_MAXINSNS - 1;
+	const struct tool_num nums[] = {
+		{ 'c', &cpu, 0, CPU_SETSIZE - 1 },
+		{ 'd', &duration, 0, INT_MAX },
+		{ 's', &size, 1, MAX_SIZE },
+		{ 'g', &seg, 0, MAX_SIZE },
+		{ 'n', &nsocks, 1, MAX_SOCKS },
+		{ 'b', &batch, 1, MAX_BATCH },
+		{ 'f', &insns, 0, BPF_MAXINSNS - 1 },
+		{ 0 },
+	};
 	static char sbuf[MAX_SIZE], rbuf[MAX_SIZE];
 	int rx[MAX_SOCKS], tx[MAX_SOCKS];
 	struct mmsghdr msgs[MAX_BATCH];
-	struct sigaction sa = { 0 };
 	long long deadline = 0;
 	struct iovec iov;
-	cpu_set_t set;
-	int opt, i, j;
+	int filter, i, j;
 
-	opterr = 0;
-	while ((opt = getopt(argc, argv, "c:d:s:g:n:b:f:h")) != -1) {
-		switch (opt) {
-		case 'c':
-			cpu = parse_num(optarg, 'c', 0, CPU_SETSIZE - 1);
-			break;
-		case 'd':
-			duration = parse_num(optarg, 'd', 0, INT_MAX);
-			break;
-		case 's':
-			size = parse_num(optarg, 's', 1, MAX_SIZE);
-			break;
-		case 'g':
-			seg = parse_num(optarg, 'g', 0, MAX_SIZE);
-			break;
-		case 'n':
-			nsocks = parse_num(optarg, 'n', 1, MAX_SOCKS);
-			break;
-		case 'b':
-			batch = parse_num(optarg, 'b', 1, MAX_BATCH);
-			break;
-		case 'f':
-			filter = parse_num(optarg, 'f', 0, BPF_MAXINSNS - 1);
-			break;
-		default:
-			usage();
-		}
-	}
-	if (optind != argc)
+	if (tool_getopt(argc, argv, "c:d:s:g:n:b:f:h", nums) != -1)
 		usage();
-
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "softirq-flood: cannot pin to CPU %ld: %s\n", cpu, strerror(errno));
-		return 1;
-	}
+	filter = insns;
+	catch_stop_signals();
+	pin_to_cpu(cpu);
 
 	for (i = 0; i < nsocks; i++)
 		socket_pair(&rx[i], &tx[i], seg, &filter);

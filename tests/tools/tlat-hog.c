@@ -30,116 +30,53 @@
  *                 [-l LOGFILE] [-r]
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE	/* CPU_SET, sched_setaffinity, sendmmsg */
+#define _GNU_SOURCE	/* CPU_SET, sched_setaffinity */
 #endif
-#include <errno.h>
 #include <limits.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
-#include <time.h>
-#include <unistd.h>
 
-#define NSEC_PER_SEC	1000000000LL
+#define TOOL_NAME	"tlat-hog"
+#define TOOL_USAGE \
+	"tlat-hog [-c CPU] [-p PRIO] [-s SPIN_US] [-e EVERY_MS] [-d SECONDS] [-l LOGFILE] [-r]"
+#include "tool_common.h"
+
 #define NSEC_PER_MSEC	1000000LL
 #define NSEC_PER_USEC	1000LL
-
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
-}
-
-/* one line: getopt's own message is turned off */
-static void usage(void)
-{
-	fprintf(stderr, "usage: tlat-hog [-c CPU] [-p PRIO] [-s SPIN_US] [-e EVERY_MS] [-d SECONDS] [-l LOGFILE] [-r]\n");
-	exit(1);
-}
-
-/* a whole number in [min, max], or a one-line error and exit 1 */
-static long parse_num(const char *s, char opt, long min, long max)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max) {
-		fprintf(stderr, "tlat-hog: -%c: '%s' is not a number in [%ld, %ld]\n",
-			opt, s, min, max);
-		exit(1);
-	}
-	return v;
-}
 
 int main(int argc, char **argv)
 {
 	long cpu = 1, prio = 99, spin_us = 3000, every_ms = 200, duration = 0;
+	const struct tool_num nums[] = {
+		{ 'c', &cpu, 0, CPU_SETSIZE - 1 },
+		{ 'p', &prio, 1, 99 },
+		{ 's', &spin_us, 1, 10000000 },
+		{ 'e', &every_ms, 1, 3600000 },
+		{ 'd', &duration, 0, INT_MAX },
+		{ 0 },
+	};
 	const char *logname = NULL;
 	struct sched_param sp = { 0 };
-	struct sigaction sa = { 0 };
 	long long start, next, period, deadline;
 	struct timespec ts;
 	unsigned short seed[3] = { 0 };
 	long long slot, offset;
 	bool random_phase = false;
 	FILE *log = NULL;
-	cpu_set_t set;
 	int opt;
 
-	opterr = 0;
-	while ((opt = getopt(argc, argv, "c:p:s:e:d:l:rh")) != -1) {
-		switch (opt) {
-		case 'c':
-			cpu = parse_num(optarg, 'c', 0, CPU_SETSIZE - 1);
-			break;
-		case 'p':
-			prio = parse_num(optarg, 'p', 1, 99);
-			break;
-		case 's':
-			spin_us = parse_num(optarg, 's', 1, 10000000);
-			break;
-		case 'e':
-			every_ms = parse_num(optarg, 'e', 1, 3600000);
-			break;
-		case 'd':
-			duration = parse_num(optarg, 'd', 0, INT_MAX);
-			break;
-		case 'l':
+	while ((opt = tool_getopt(argc, argv, "c:p:s:e:d:l:rh", nums)) != -1) {
+		if (opt == 'l')
 			logname = optarg;
-			break;
-		case 'r':
+		else if (opt == 'r')
 			random_phase = true;
-			break;
-		default:
+		else
 			usage();
-		}
 	}
-	if (optind != argc)
-		usage();
 
 	prctl(PR_SET_NAME, "tlat-hog", 0, 0, 0);
-
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
+	catch_stop_signals();
 
 	if (logname) {
 		log = fopen(logname, "w");
@@ -151,12 +88,7 @@ int main(int argc, char **argv)
 		setvbuf(log, NULL, _IOFBF, 1 << 22);
 	}
 
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "tlat-hog: cannot pin to CPU %ld: %s\n", cpu, strerror(errno));
-		return 1;
-	}
+	pin_to_cpu(cpu);
 	if (mlockall(MCL_CURRENT | MCL_FUTURE)) {
 		fprintf(stderr, "tlat-hog: mlockall: %s\n", strerror(errno));
 		return 1;

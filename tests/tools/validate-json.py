@@ -3,26 +3,23 @@
 # validate-json.py - validate JSON documents against a JSON Schema with the
 # jsonschema package (Debian's python3-jsonschema), the schema's own draft.
 # Usage: validate-json.py SCHEMA FILE...; prints every error, exit 1 on any.
-import json
 import sys
 
 import jsonschema
 
+import tooljson
+
 
 def main():
-    if len(sys.argv) < 3:
-        print("usage: validate-json.py SCHEMA FILE...", file=sys.stderr)
-        return 1
-    with open(sys.argv[1]) as f:
-        schema = json.load(f)
+    schema_path, *paths = tooljson.args(2, "validate-json.py SCHEMA FILE...")
+    schema = tooljson.load(schema_path)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
     validator = cls(schema)
     bad = 0
-    for path in sys.argv[2:]:
+    for path in paths:
         try:
-            with open(path) as f:
-                doc = json.load(f)
+            doc = tooljson.load(path)
         except (OSError, ValueError) as e:
             print(f"{path}: not a JSON document: {e}")
             bad += 1

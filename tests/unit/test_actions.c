@@ -7,9 +7,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <setjmp.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,10 +15,11 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
-#include <cmocka.h>
 
+#include "cmd/actions_parse.h"
 #include "cmd/cli.h"
 #include "run/actions.h"
+#include "unit_helpers.h"
 
 static volatile sig_atomic_t got_signal;
 
@@ -281,14 +280,9 @@ static void test_signal(void **state)
 	signal(SIGUSR2, SIG_DFL);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse),
-		cmocka_unit_test(test_parse_errors),
-		cmocka_unit_test(test_run),
-		cmocka_unit_test(test_signal),
-	};
-
-	return cmocka_run_group_tests_name("actions", tests, NULL, NULL);
-}
+UNIT_MAIN("actions",
+	cmocka_unit_test(test_parse),
+	cmocka_unit_test(test_parse_errors),
+	cmocka_unit_test(test_run),
+	cmocka_unit_test(test_signal),
+)

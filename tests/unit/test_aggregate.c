@@ -7,21 +7,17 @@
  * output's bytes; and two aggregates merged must read as one fed both
  * halves.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
-#include <errno.h>
 
 #include "cmd/cli.h"
-#include "output/json.h"
+#include "output/json_doc.h"
 #include "output/text.h"
 #include "stats/consumer.h"
 #include "stats/loglinear.h"
+#include "unit_helpers.h"
 
 #define NR_CPUS		3
 #define NR_SAMPLES	5000
@@ -32,23 +28,13 @@ static const struct tlat_agg_layout layout = {
 	.nr_cpus = NR_CPUS, .entries = ENTRIES, .bucket_ns = BUCKET_NS, .loglinear = true,
 };
 
-static u64 rng_state = 88172645463325252ull;
-
-static u64 rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
 /* the samples of a run: a band, with spikes past the last bucket */
-static struct tlat_sample sample_at(int i)
+static struct tlat_sample sample_at(int i, u64 *rng)
 {
-	u64 lat = 1000 + rng() % 40000;
+	u64 lat = 1000 + unit_rng(rng) % 40000;
 
 	if (i % 97 == 0)
-		lat += 100000 + rng() % 10000000;
+		lat += 100000 + unit_rng(rng) % 10000000;
 	return (struct tlat_sample){ .cpu = i % NR_CPUS, .ctx = (i / NR_CPUS) % TLAT_NR_CTX,
 				     .latency_ns = lat, .seq = i };
 }
@@ -57,11 +43,11 @@ static struct tlat_sample sample_at(int i)
 static struct tlat_aggregate *from_samples(int from, int to)
 {
 	struct tlat_aggregate *agg = agg_alloc(&layout);
+	u64 rng = UNIT_RNG_SEED;
 
 	assert_non_null(agg);
-	rng_state = 88172645463325252ull;
 	for (int i = 0; i < to; i++) {
-		struct tlat_sample s = sample_at(i);
+		struct tlat_sample s = sample_at(i, &rng);
 
 		if (i < from)
 			continue;
@@ -79,14 +65,14 @@ static struct tlat_aggregate *as_kernel_counts(void)
 	static u64 loglin[NR_CPUS][TLAT_NR_CTX][LOGLIN_BUCKETS];
 	struct tlat_stat stat[NR_CPUS][TLAT_NR_CTX];
 	struct tlat_aggregate *agg = agg_alloc(&layout);
+	u64 rng = UNIT_RNG_SEED;
 
 	assert_non_null(agg);
 	memset(stat, 0, sizeof(stat));
 	memset(linear, 0, sizeof(linear));
 	memset(loglin, 0, sizeof(loglin));
-	rng_state = 88172645463325252ull;
 	for (int i = 0; i < NR_SAMPLES; i++) {
-		struct tlat_sample s = sample_at(i);
+		struct tlat_sample s = sample_at(i, &rng);
 		u64 b = s.latency_ns / BUCKET_NS;
 
 		stat_add(&stat[s.cpu][s.ctx], s.latency_ns);
@@ -211,14 +197,9 @@ static void test_loglinear_buckets(void **state)
 	assert_int_equal(loglin_index(UINT64_MAX), LOGLIN_BUCKETS - 1);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_kernel_counts_read_as_samples),
-		cmocka_unit_test(test_merge_halves),
-		cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_loglinear_buckets),
-	};
-
-	return cmocka_run_group_tests_name("aggregate", tests, NULL, NULL);
-}
+UNIT_MAIN("aggregate",
+	cmocka_unit_test(test_kernel_counts_read_as_samples),
+	cmocka_unit_test(test_merge_halves),
+	cmocka_unit_test(test_refusals),
+	cmocka_unit_test(test_loglinear_buckets),
+)

@@ -27,8 +27,8 @@
 #include <libxml/xpath.h>
 
 #include "compare/compare.h"
-#include "output/gnuplot.h"
 #include "core/err.h"
+#include "output/gnuplot.h"
 #include "stats/loglinear.h"
 
 /* erand48 from a fixed seed: the same data on every run */
@@ -417,6 +417,18 @@ static void test_cyclictest(void **state)
 	free(tl);
 }
 
+/* the number an XPath expression gives in ctx's document */
+static int xpath_int(xmlXPathContextPtr ctx, const char *expr)
+{
+	xmlXPathObjectPtr res = xmlXPathEvalExpression(BAD_CAST expr, ctx);
+	int n;
+
+	assert_non_null(res);
+	n = (int)res->floatval;
+	xmlXPathFreeObject(res);
+	return n;
+}
+
 /* --json: the document; --junit: a testcase per CPU x context x metric */
 static void test_outputs(void **state)
 {
@@ -455,19 +467,11 @@ static void test_outputs(void **state)
 	assert_non_null(x);
 	ctx = xmlXPathNewContext(x);
 	/* 6 cells x (p50 p99 p99.9 p99.99 max + ks) */
-	res = xmlXPathEvalExpression(BAD_CAST "count(//testcase)", ctx);
-	assert_int_equal((int)res->floatval, 36);
-	xmlXPathFreeObject(res);
+	assert_int_equal(xpath_int(ctx, "count(//testcase)"), 36);
 	/* the verdict's percentile fails in every cell; nothing else */
-	res = xmlXPathEvalExpression(BAD_CAST "count(//testcase[failure])", ctx);
-	assert_int_equal((int)res->floatval, 6);
-	xmlXPathFreeObject(res);
-	res = xmlXPathEvalExpression(BAD_CAST "count(//testcase[@name='p99' and failure])", ctx);
-	assert_int_equal((int)res->floatval, 6);
-	xmlXPathFreeObject(res);
-	res = xmlXPathEvalExpression(BAD_CAST "sum(//testsuite/@failures)", ctx);
-	assert_int_equal((int)res->floatval, 6);
-	xmlXPathFreeObject(res);
+	assert_int_equal(xpath_int(ctx, "count(//testcase[failure])"), 6);
+	assert_int_equal(xpath_int(ctx, "count(//testcase[@name='p99' and failure])"), 6);
+	assert_int_equal(xpath_int(ctx, "sum(//testsuite/@failures)"), 6);
 	/* the file names, escaped by libxml2, read back as given */
 	res = xmlXPathEvalExpression(BAD_CAST "string(//property[@name='base']/@value)", ctx);
 	assert_string_equal((char *)res->stringval, a);

@@ -6,17 +6,13 @@
  * saying what is wrong.
  */
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <cmocka.h>
 
-#include "trace/dat_check.h"
+#include "tracedat/dat_check.h"
+#include "unit_helpers.h"
 
 struct file {
 	unsigned char b[8192];
@@ -207,14 +203,13 @@ struct damage {
 
 #define SPOT(field)	offsetof(struct spots, field)
 
-static void damage_each(void (*build)(struct file *, struct spots *), const struct damage *d,
-			size_t nr)
+/* each damage of d in turn, on f built anew */
+static void damage_each(struct file *f, void (*build)(struct file *, struct spots *),
+			const struct damage *d, size_t nr)
 {
-	struct file *f = malloc(sizeof(*f));
 	struct spots s;
 	char what[256];
 
-	assert_non_null(f);
 	build(f, &s);
 	assert_int_equal(check(f, what, sizeof(what)), 0);
 	for (size_t i = 0; i < nr; i++) {
@@ -225,33 +220,38 @@ static void damage_each(void (*build)(struct file *, struct spots *), const stru
 		else
 			assert_int_equal(check(f, what, sizeof(what)), 0);
 	}
-	free(f);
 }
 
 #define PAGE_FULL	"CPU 0's data, page 1: a page's header says it holds more than a page"
 
-static void test_v6(void **state)
+static const struct damage v6_damages[] = {
+	{ SPOT(header_page), 1ULL << 40, 8,
+	  "the header page's size runs past the end of the file" },
+	{ SPOT(option_size), 100000, 4, "option 1 (id 8)'s size runs past the end of the file" },
+	{ SPOT(cpu_size), 65, 8, "CPU 0's data runs past the end of the file" },
+	{ SPOT(page_header), 4081, 8, PAGE_FULL },
+	{ SPOT(page_header), 4080 | (1ULL << 30), 8, NULL },	/* a flag, and a full page */
+	{ SPOT(version), '5', 1, "its file version is neither 6 nor 7" },
+	{ SPOT(page_size), 4095, 4,
+	  "its page size, 4095, is not a power of 2 from 1 KiB to 1 MiB" },
+};
+
+static const struct damage v7_damages[] = {
+	{ SPOT(header_page), 100, 8, "the header page's size runs past the end of its section" },
+	{ SPOT(option_size), 200, 4, "option 3 (id 3)'s size runs past the end of its section" },
+	{ SPOT(cpu_size), 1ULL << 62, 8, "CPU 0's data runs past the end of the file" },
+	{ SPOT(page_header), 1ULL << 26, 8, PAGE_FULL },
+	{ SPOT(cpu_id), 0xffffffff, 4, "a buffer's CPU id, 4294967295, is not below 65536" },
+	{ SPOT(options_size), 1ULL << 40, 8,
+	  "the options section's size runs past the end of the file" },
+};
+
+/* cut anywhere in its headers, a version 6 file is never read past its end */
+static void cut_anywhere(struct file *f)
 {
-	static const struct damage damages[] = {
-		{ SPOT(header_page), 1ULL << 40, 8,
-		  "the header page's size runs past the end of the file" },
-		{ SPOT(option_size), 100000, 4,
-		  "option 1 (id 8)'s size runs past the end of the file" },
-		{ SPOT(cpu_size), 65, 8, "CPU 0's data runs past the end of the file" },
-		{ SPOT(page_header), 4081, 8, PAGE_FULL },
-		{ SPOT(page_header), 4080 | (1ULL << 30), 8,
-		  NULL },	/* a flag, and a full page */
-		{ SPOT(version), '5', 1, "its file version is neither 6 nor 7" },
-		{ SPOT(page_size), 4095, 4,
-		  "its page size, 4095, is not a power of 2 from 1 KiB to 1 MiB" },
-	};
-	struct file *f = malloc(sizeof(*f));
 	struct spots s;
 	char what[256];
 
-	(void)state;
-	damage_each(build_v6, damages, sizeof(damages) / sizeof(damages[0]));
-	/* cut anywhere in the headers: never past the end of the file */
 	build_v6(f, &s);
 	for (size_t len = 11; len < f->len - 64; len++) {
 		struct file cut = *f;
@@ -260,29 +260,14 @@ static void test_v6(void **state)
 		assert_int_equal(check(&cut, what, sizeof(what)), -EBADMSG);
 		assert_non_null(strstr(what, "the end of the file"));
 	}
-	free(f);
 }
 
-static void test_v7(void **state)
+/* version 7's sections: one of another id where options are, and a loop of them */
+static void bad_sections(struct file *f)
 {
-	static const struct damage damages[] = {
-		{ SPOT(header_page), 100, 8,
-		  "the header page's size runs past the end of its section" },
-		{ SPOT(option_size), 200, 4,
-		  "option 3 (id 3)'s size runs past the end of its section" },
-		{ SPOT(cpu_size), 1ULL << 62, 8, "CPU 0's data runs past the end of the file" },
-		{ SPOT(page_header), 1ULL << 26, 8, PAGE_FULL },
-		{ SPOT(cpu_id), 0xffffffff, 4,
-		  "a buffer's CPU id, 4294967295, is not below 65536" },
-		{ SPOT(options_size), 1ULL << 40, 8,
-		  "the options section's size runs past the end of the file" },
-	};
-	struct file *f = malloc(sizeof(*f));
 	struct spots s;
 	char line[256];
 
-	(void)state;
-	damage_each(build_v7, damages, sizeof(damages) / sizeof(damages[0]));
 	build_v7(f, &s);
 	patch(f, s.section_id, 4, 2);
 	snprintf(line, sizeof(line), "the section at offset %zu is not of id 3", s.section_id);
@@ -290,15 +275,35 @@ static void test_v7(void **state)
 	build_v7(f, &s);
 	patch(f, s.done_next, s.options, 8);
 	expect_damage(f, "its options sections go round in a loop");
+}
+
+/* a file version: how to build a file of it, its damages, and its own checks */
+struct version_case {
+	void (*build)(struct file *f, struct spots *s);
+	const struct damage *damages;
+	size_t nr_damages;
+	void (*more)(struct file *f);
+};
+
+static const struct version_case v6 = {
+	build_v6, v6_damages, UNIT_ARRAY_SIZE(v6_damages), cut_anywhere
+};
+static const struct version_case v7 = {
+	build_v7, v7_damages, UNIT_ARRAY_SIZE(v7_damages), bad_sections
+};
+
+static void test_version(void **state)
+{
+	const struct version_case *c = *state;
+	struct file *f = malloc(sizeof(*f));
+
+	assert_non_null(f);
+	damage_each(f, c->build, c->damages, c->nr_damages);
+	c->more(f);
 	free(f);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_v6),
-		cmocka_unit_test(test_v7),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN("dat_check",
+	UNIT_CASE("test_v6", test_version, NULL, NULL, &v6),
+	UNIT_CASE("test_v7", test_version, NULL, NULL, &v7),
+)

@@ -11,22 +11,18 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <setjmp.h>
 #include <stdbool.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <cmocka.h>
 
 #include "core/err.h"
-#include "trace/dat_check.h"
-#include "trace/dat_read.h"
-#include "trace/tracecmd_private.h"
+#include "tracedat/dat_check.h"
+#include "tracedat/dat_read.h"
+#include "tracedat/tracecmd_private.h"
+#include "unit_helpers.h"
 
 /* a recording of tlat record, version 7, stopped with a stack in its analysis */
 #define GOLDEN		"tests/golden/recordings/timerlat-6.12.dat.xz"
@@ -80,38 +76,29 @@ static int make_file(struct file *f, const char *convert)
 	return 0;
 }
 
+/* the recordings the tests read: its version, and the conversion that makes it */
+struct variant {
+	int version;
+	bool packed;
+	const char *convert;
+};
+
+/* as tlat record wrote it, converted to version 6, and compressed */
+static const struct variant v7 = { 7, false, NULL };
+static const struct variant v6 = { 6, false, "--file-version 6" };
+static const struct variant packed = { 7, true, "--compression any" };
+
 static int setup(void **state)
 {
+	const struct variant *v = *state;
 	struct file *f = calloc(1, sizeof(*f));
 
 	if (!f)
 		return -1;
 	*state = f;
-	f->version = 7;
-	return make_file(f, NULL);
-}
-
-static int setup_v6(void **state)
-{
-	struct file *f = calloc(1, sizeof(*f));
-
-	if (!f)
-		return -1;
-	*state = f;
-	f->version = 6;
-	return make_file(f, "--file-version 6");
-}
-
-static int setup_packed(void **state)
-{
-	struct file *f = calloc(1, sizeof(*f));
-
-	if (!f)
-		return -1;
-	*state = f;
-	f->version = 7;
-	f->packed = true;
-	return make_file(f, "--compression any");
+	f->version = v->version;
+	f->packed = v->packed;
+	return make_file(f, v->convert);
 }
 
 static int teardown(void **state)
@@ -264,17 +251,15 @@ static void test_damaged_page(void **state)
 			       "a page's header says it holds more than a page"));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_layout, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_symbols_when_asked, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_layout, setup_v6, teardown),
-		cmocka_unit_test_setup_teardown(test_symbols_when_asked, setup_v6, teardown),
-		cmocka_unit_test_setup_teardown(test_packed_layout, setup_packed, teardown),
-		cmocka_unit_test_setup_teardown(test_symbols_when_asked, setup_packed, teardown),
-		cmocka_unit_test_setup_teardown(test_damaged_page, setup, teardown),
-	};
+/* the test fn on a file of the variant */
+#define ON(variant, fn)	UNIT_CASE(#fn, fn, setup, teardown, &variant)
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN("dat_read",
+	ON(v7, test_layout),
+	ON(v7, test_symbols_when_asked),
+	ON(v6, test_layout),
+	ON(v6, test_symbols_when_asked),
+	ON(packed, test_packed_layout),
+	ON(packed, test_symbols_when_asked),
+	ON(v7, test_damaged_page),
+)

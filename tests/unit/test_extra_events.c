@@ -4,16 +4,14 @@
  * -e events: the source's and the analysis's first, then each -e system
  * once. (Enabling, filters and triggers need a kernel: tests/live/opts.sh.)
  */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
 #include "trace/extra_events.h"
+#include "unit_helpers.h"
 
 #define ARGV(...)	((char *[]){ "tlat", __VA_ARGS__, NULL })
 #define ARGC(...)	((int)(sizeof((char *[]){ "tlat", __VA_ARGS__ }) / sizeof(char *)))
@@ -40,16 +38,16 @@ static void test_systems(void **state)
 	(void)state;
 	assert_int_equal(cli_params_init(&p, TLAT_MODE_TOP, 2), 0);
 	/* no -e: the base list as it is, or nothing */
-	expect_systems(extra_events_systems(&p, base), base);
-	expect_systems(extra_events_systems(&p, NULL), (const char *const []){ NULL });
+	expect_systems(extra_events_systems(&p.events, base), base);
+	expect_systems(extra_events_systems(&p.events, NULL), (const char *const []){ NULL });
 
 	assert_int_equal(cli_parse(&p, ARGC("-e", "sched:sched_wakeup", "-e", "timer",
 					     "-e", "timer:hrtimer_start", "-e", "workqueue"),
 				   ARGV("-e", "sched:sched_wakeup", "-e", "timer",
 					"-e", "timer:hrtimer_start", "-e", "workqueue"), err), 0);
-	expect_systems(extra_events_systems(&p, base),
+	expect_systems(extra_events_systems(&p.events, base),
 		       (const char *const []){ "irq", "sched", "timer", "workqueue", NULL });
-	expect_systems(extra_events_systems(&p, NULL),
+	expect_systems(extra_events_systems(&p.events, NULL),
 		       (const char *const []){ "sched", "timer", "workqueue", NULL });
 	cli_params_free(&p);
 }
@@ -63,7 +61,7 @@ static void test_no_events(void **state)
 
 	(void)state;
 	assert_int_equal(cli_params_init(&p, TLAT_MODE_HIST, 2), 0);
-	assert_int_equal(extra_events_enable(&ev, &p, NULL, NULL, err), 0);
+	assert_int_equal(extra_events_enable(&ev, &p.events, NULL, NULL, err), 0);
 	assert_null(ev);
 	assert_int_equal(extra_events_save_hists(ev, NULL, err), 0);
 	extra_events_free(ev);
@@ -71,12 +69,7 @@ static void test_no_events(void **state)
 	cli_params_free(&p);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_systems),
-		cmocka_unit_test(test_no_events),
-	};
-
-	return cmocka_run_group_tests_name("extra_events", tests, NULL, NULL);
-}
+UNIT_MAIN("extra_events",
+	cmocka_unit_test(test_systems),
+	cmocka_unit_test(test_no_events),
+)

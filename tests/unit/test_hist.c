@@ -5,37 +5,18 @@
  * nothing was ever counted.
  */
 #include <limits.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
 
 #include "stats/aggregate.h"
+#include "unit_helpers.h"
 
 #define NR_CPUS		4
 #define ENTRIES		10
 #define BUCKET_NS	1000
 
 /* an aggregate that keeps hist's buckets only, as a run of tlat hist fills them */
-static struct tlat_aggregate *hist_alloc(int nr_cpus, unsigned int entries, u64 bucket_ns)
-{
-	return agg_alloc(&(struct tlat_agg_layout){
-		.nr_cpus = nr_cpus, .entries = entries, .bucket_ns = bucket_ns,
-	});
-}
-
-static int setup_hist(void **state)
-{
-	*state = hist_alloc(NR_CPUS, ENTRIES, BUCKET_NS);
-	return *state ? 0 : -1;
-}
-
-static int teardown_hist(void **state)
-{
-	agg_free(*state);
-	return 0;
-}
+static const struct tlat_agg_layout layout = {
+	.nr_cpus = NR_CPUS, .entries = ENTRIES, .bucket_ns = BUCKET_NS,
+};
 
 static void add(struct tlat_aggregate *hist, int cpu, enum tlat_ctx ctx, u64 latency_ns)
 {
@@ -54,7 +35,7 @@ static u64 total(const struct tlat_aggregate *hist, int cpu, enum tlat_ctx ctx)
 /* one sample of latency_ns must land in bucket index, and nowhere else */
 static void expect_bucket(u64 latency_ns, unsigned int index)
 {
-	struct tlat_aggregate *hist = hist_alloc(NR_CPUS, ENTRIES, BUCKET_NS);
+	struct tlat_aggregate *hist = agg_alloc(&layout);
 
 	assert_non_null(hist);
 	add(hist, 1, TLAT_CTX_IRQ, latency_ns);
@@ -176,71 +157,59 @@ static void test_out_of_range_cpu(void **state)
 			assert_int_equal(total(hist, cpu, ctx), 0);
 }
 
-/* nanosecond display with the default bucket: 256 buckets of 1 ns */
-static void test_one_ns_buckets(void **state)
-{
-	struct tlat_aggregate *hist = hist_alloc(1, 256, 1);
+/* latencies in a layout of one CPU, each alone in its bucket */
+struct bucket_case {
+	struct tlat_agg_layout layout;
+	struct {
+		u64 ns;
+		unsigned int bucket;
+	} hits[4];
+	int nr_hits;
+};
 
-	(void)state;
-	assert_non_null(hist);
-	add(hist, 0, TLAT_CTX_IRQ, 0);
-	add(hist, 0, TLAT_CTX_IRQ, 255);
-	add(hist, 0, TLAT_CTX_IRQ, 256);
-	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 0), 1);
-	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 255), 1);
-	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 256), 1);
-	agg_free(hist);
-}
+/* nanosecond display with the default bucket: 256 buckets of 1 ns */
+static const struct bucket_case one_ns_buckets = {
+	{ .nr_cpus = 1, .entries = 256, .bucket_ns = 1 },
+	{ { 0, 0 }, { 255, 255 }, { 256, 256 } }, 3
+};
 
 /* a bucket size of 0 would divide by zero: it is taken as 1 ns */
-static void test_zero_bucket_size(void **state)
-{
-	struct tlat_aggregate *hist = hist_alloc(1, ENTRIES, 0);
-
-	(void)state;
-	assert_non_null(hist);
-	add(hist, 0, TLAT_CTX_IRQ, 5);
-	add(hist, 0, TLAT_CTX_IRQ, ENTRIES);
-	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 5), 1);
-	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES), 1);
-	agg_free(hist);
-}
+static const struct bucket_case zero_bucket_size = {
+	{ .nr_cpus = 1, .entries = ENTRIES, .bucket_ns = 0 },
+	{ { 5, 5 }, { ENTRIES, ENTRIES } }, 2
+};
 
 /* a wide bucket: -b 10 in microseconds is 10000 ns */
-static void test_wide_buckets(void **state)
-{
-	struct tlat_aggregate *hist = hist_alloc(1, ENTRIES, 10000);
+static const struct bucket_case wide_buckets = {
+	{ .nr_cpus = 1, .entries = ENTRIES, .bucket_ns = 10000 },
+	{ { 9999, 0 }, { 10000, 1 }, { 99999, ENTRIES - 1 }, { 100000, ENTRIES } }, 4
+};
 
-	(void)state;
+static void test_buckets_of(void **state)
+{
+	const struct bucket_case *c = *state;
+	struct tlat_aggregate *hist = agg_alloc(&c->layout);
+
 	assert_non_null(hist);
-	add(hist, 0, TLAT_CTX_IRQ, 9999);
-	add(hist, 0, TLAT_CTX_IRQ, 10000);
-	add(hist, 0, TLAT_CTX_IRQ, 99999);
-	add(hist, 0, TLAT_CTX_IRQ, 100000);
-	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 0), 1);
-	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, 1), 1);
-	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES - 1), 1);
-	assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, ENTRIES), 1);
+	for (int i = 0; i < c->nr_hits; i++)
+		add(hist, 0, TLAT_CTX_IRQ, c->hits[i].ns);
+	for (int i = 0; i < c->nr_hits; i++)
+		assert_int_equal(agg_bucket(hist, 0, TLAT_CTX_IRQ, c->hits[i].bucket), 1);
 	agg_free(hist);
 }
 
-#define HIST_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup_hist, teardown_hist)
+#define HIST_TEST(fn)	UNIT_AGG_TEST(fn, &layout)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		HIST_TEST(test_entries),
-		cmocka_unit_test(test_bucketing),
-		cmocka_unit_test(test_last_bucket_and_overflow),
-		HIST_TEST(test_counts_accumulate),
-		HIST_TEST(test_per_context),
-		HIST_TEST(test_per_cpu),
-		HIST_TEST(test_read_beyond_overflow),
-		HIST_TEST(test_out_of_range_cpu),
-		cmocka_unit_test(test_one_ns_buckets),
-		cmocka_unit_test(test_zero_bucket_size),
-		cmocka_unit_test(test_wide_buckets),
-	};
-
-	return cmocka_run_group_tests_name("hist", tests, NULL, NULL);
-}
+UNIT_MAIN("hist",
+	HIST_TEST(test_entries),
+	cmocka_unit_test(test_bucketing),
+	cmocka_unit_test(test_last_bucket_and_overflow),
+	HIST_TEST(test_counts_accumulate),
+	HIST_TEST(test_per_context),
+	HIST_TEST(test_per_cpu),
+	HIST_TEST(test_read_beyond_overflow),
+	HIST_TEST(test_out_of_range_cpu),
+	UNIT_CASE("test_one_ns_buckets", test_buckets_of, NULL, NULL, &one_ns_buckets),
+	UNIT_CASE("test_zero_bucket_size", test_buckets_of, NULL, NULL, &zero_bucket_size),
+	UNIT_CASE("test_wide_buckets", test_buckets_of, NULL, NULL, &wide_buckets),
+)

@@ -8,17 +8,15 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
-#include "util/cpuset.h"
+#include "core/cpuset.h"
 #include "util/idle.h"
 #include "util/parse.h"
+#include "unit_helpers.h"
 
 #define NR_CPUS		4
 #define NR_STATES	3
@@ -115,7 +113,7 @@ static void test_untouched(void **state)
 	struct idle_test *t = *state;
 	struct idle_limit *lim = (void *)1;
 
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), 0);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), 0);
 	assert_null(lim);
 	assert_int_equal(fake.writes, 0);
 	idle_limit_restore(NULL);
@@ -129,7 +127,7 @@ static void test_deepest_zero(void **state)
 
 	set_cpus(t, "1,3");
 	t->p.deepest_idle_state = 0;
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), 0);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), 0);
 	assert_non_null(lim);
 	assert_int_equal(idle_limit_count(lim), 4);
 	assert_int_equal(disabled_mask(), BIT(1, 1) | BIT(1, 2) | BIT(3, 1) | BIT(3, 2));
@@ -144,7 +142,7 @@ static void test_none(void **state)
 	struct idle_limit *lim;
 
 	t->p.deepest_idle_state = TLAT_IDLE_NONE;
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), 0);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), 0);
 	assert_int_equal(idle_limit_count(lim), NR_CPUS * NR_STATES);
 	assert_int_equal(disabled_mask(), (1u << (NR_CPUS * NR_STATES)) - 1);
 	idle_limit_restore(lim);
@@ -158,10 +156,10 @@ static void test_nothing_deeper(void **state)
 	struct idle_limit *lim;
 
 	t->p.deepest_idle_state = NR_STATES - 1;
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), 0);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), 0);
 	assert_null(lim);
 	t->p.deepest_idle_state = INT_MAX;
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), 0);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), 0);
 	assert_null(lim);
 	assert_int_equal(fake.writes, 0);
 }
@@ -174,7 +172,7 @@ static void test_no_states(void **state)
 
 	memset(fake.nr_states, 0, sizeof(fake.nr_states));
 	t->p.deepest_idle_state = TLAT_IDLE_NONE;
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), 0);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), 0);
 	assert_null(lim);
 	assert_string_equal(t->err, "");
 }
@@ -188,7 +186,7 @@ static void test_keeps_others(void **state)
 	fake.disabled[0][2] = 1;
 	fake.disabled[2][0] = 1;
 	t->p.deepest_idle_state = 0;
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), 0);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), 0);
 	assert_int_equal(idle_limit_count(lim), NR_CPUS * 2 - 1);
 	idle_limit_restore(lim);
 	assert_int_equal(disabled_mask(), BIT(0, 2) | BIT(2, 0));
@@ -203,7 +201,7 @@ static void test_uneven_states(void **state)
 	fake.nr_states[0] = 1;
 	fake.nr_states[1] = 2;
 	t->p.deepest_idle_state = 0;
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), 0);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), 0);
 	assert_int_equal(disabled_mask(),
 			 BIT(1, 1) | BIT(2, 1) | BIT(2, 2) | BIT(3, 1) | BIT(3, 2));
 	idle_limit_restore(lim);
@@ -227,7 +225,7 @@ static void test_write_fails(void **state)
 	fake.disabled[3][1] = 1;
 	fake.fail_after = 3;
 	t->p.deepest_idle_state = 0;
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), -EIO);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), -EIO);
 	assert_null(lim);
 	expect_one_line(t->err, "cannot disable idle state 2 of CPU 1");
 	fake.fail_after = -1;
@@ -241,7 +239,7 @@ static void test_read_fails(void **state)
 
 	fake.read_error = -2;
 	t->p.deepest_idle_state = 1;
-	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p, NULL, t->err), -EIO);
+	assert_int_equal(idle_limit_apply(&lim, &fake_backend, &t->p.cpus, t->p.deepest_idle_state, NULL, t->err), -EIO);
 	assert_null(lim);
 	expect_one_line(t->err, "the kernel cannot disable idle states");
 	assert_int_equal(fake.writes, 0);
@@ -249,19 +247,14 @@ static void test_read_fails(void **state)
 
 #define T(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T(test_untouched),
-		T(test_deepest_zero),
-		T(test_none),
-		T(test_nothing_deeper),
-		T(test_no_states),
-		T(test_keeps_others),
-		T(test_uneven_states),
-		T(test_write_fails),
-		T(test_read_fails),
-	};
-
-	return cmocka_run_group_tests_name("idle", tests, NULL, NULL);
-}
+UNIT_MAIN("idle",
+	T(test_untouched),
+	T(test_deepest_zero),
+	T(test_none),
+	T(test_nothing_deeper),
+	T(test_no_states),
+	T(test_keeps_others),
+	T(test_uneven_states),
+	T(test_write_fails),
+	T(test_read_fails),
+)

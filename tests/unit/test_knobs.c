@@ -5,28 +5,20 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <cmocka.h>
 
+#include "unit_helpers.h"
 #include "util/knobs.h"
 
 static void write_file(const char *dir, const char *name, const char *value)
 {
 	char path[512];
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(value, f);
-	fclose(f);
+	unit_write_file(path, value);
 }
 
 static void expect_file(struct knobs *k, const char *name, const char *want)
@@ -39,10 +31,8 @@ static void expect_file(struct knobs *k, const char *name, const char *want)
 
 static int setup(void **state)
 {
-	char *dir = strdup("/tmp/tlat-knobs.XXXXXX");
+	char *dir = unit_tmpdir("tlat-knobs");
 
-	if (!mkdtemp(dir))
-		return -1;
 	write_file(dir, "period_us", "1000\n");
 	write_file(dir, "cpus", "0-3\n");
 	*state = dir;
@@ -51,11 +41,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", (char *)*state);
-	free(*state);
-	return system(cmd);
+	return unit_rmtree(*state);
 }
 
 static void test_set_then_restore(void **state)
@@ -139,14 +125,11 @@ static void test_unexpected_values(void **state)
 	close(fd);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_set_then_restore, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_free_restores, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_missing_knob, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unexpected_values, setup, teardown),
-	};
+#define KNOBS_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
-	return cmocka_run_group_tests_name("knobs", tests, NULL, NULL);
-}
+UNIT_MAIN("knobs",
+	KNOBS_TEST(test_set_then_restore),
+	KNOBS_TEST(test_free_restores),
+	KNOBS_TEST(test_missing_knob),
+	KNOBS_TEST(test_unexpected_values),
+)

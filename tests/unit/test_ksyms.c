@@ -4,16 +4,14 @@
  * symbols of a good one found, a damaged one refused, never a crash.
  */
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "trace/ksyms.h"
+#include "unit_helpers.h"
 
 static int load(struct tep_handle *tep, const char *text, size_t len)
 {
@@ -72,12 +70,7 @@ static void test_damaged(void **state)
 	free(line);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_symbols),
-		cmocka_unit_test(test_damaged),
-	};
-
-	return cmocka_run_group_tests_name("ksyms", tests, NULL, NULL);
-}
+UNIT_MAIN("ksyms",
+	cmocka_unit_test(test_symbols),
+	cmocka_unit_test(test_damaged),
+)

@@ -9,18 +9,16 @@
  * hit), the refreshes of top's screen, and a reader slower than the
  * writers.
  */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
 #include "core/array.h"
 #include "run/loop.h"
 #include "run/pipeline.h"
+#include "unit_helpers.h"
 
 #define MS		1000000ull
 #define S		(1000 * MS)
@@ -232,7 +230,7 @@ static void test_threshold(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_thread_us = 100;
+	sy->params.stop.thread_us = 100;
 	activation(sy, 0, 1, 100 * MS, 10000, 20000);
 	activation(sy, 1, 1, 300 * MS, 10000, 150000);	/* the hit */
 	activation(sy, 0, 2, 300 * MS, 10000, 20000);	/* drained after it: not counted */
@@ -257,7 +255,7 @@ static void test_continue(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_irq_us = 50;
+	sy->params.stop.irq_us = 50;
 	sy->continues = 10;
 	activation(sy, 0, 1, 100 * MS, 60000, 70000);		/* a hit at the IRQ */
 	activation(sy, 0, 2, 200 * MS, 10000, 20000);		/* before the hit is handled */
@@ -301,7 +299,7 @@ static void test_kernel_stop_on_warm_up_sample(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_thread_us = 100;
+	sy->params.stop.thread_us = 100;
 	activation(sy, 1, 1, 1 * S - 2 * MS, 10000, 150000);	/* checked before the arming */
 	activation(sy, 1, 2, 1 * S - 1 * MS, 10000, 20000);
 	activation(sy, 0, 1, 1 * S - 1 * MS, 10000, 150000);	/* checked after it */
@@ -323,7 +321,7 @@ static void test_kernel_stop_not_on_checked_sample(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_thread_us = 100;
+	sy->params.stop.thread_us = 100;
 	activation(sy, 0, 1, 1 * S - 2 * MS, 10000, 150000);
 	activation(sy, 0, 2, 1 * S - 1 * MS, 10000, 20000);
 	sy->kernel_stop_ns = 3 * S;
@@ -353,7 +351,7 @@ static void test_kernel_finishes_first(void **state)
 {
 	struct synth *sy = *state;
 
-	sy->params.stop_thread_us = 100;
+	sy->params.stop.thread_us = 100;
 	activation(sy, 0, 1, 100 * MS, 10000, 150000);	/* the hit */
 	run(sy, &(struct loop_window){ .end_ns = 10 * S, .armed = true,
 				       .kernel_stops = true });
@@ -449,22 +447,17 @@ static void test_window_end_whole_activations(void **state)
 
 #define LOOP_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		LOOP_TEST(test_window),
-		LOOP_TEST(test_window_end_whole_activations),
-		LOOP_TEST(test_threshold),
-		LOOP_TEST(test_continue),
-		LOOP_TEST(test_kernel_stop),
-		LOOP_TEST(test_kernel_stop_on_warm_up_sample),
-		LOOP_TEST(test_kernel_stop_not_on_checked_sample),
-		LOOP_TEST(test_kernel_stop_after_end),
-		LOOP_TEST(test_kernel_finishes_first),
-		LOOP_TEST(test_stop_signal),
-		LOOP_TEST(test_fanout_unknown_cpu),
-		LOOP_TEST(test_backlog_ends_at_duration),
-	};
-
-	return cmocka_run_group_tests_name("loop", tests, NULL, NULL);
-}
+UNIT_MAIN("loop",
+	LOOP_TEST(test_window),
+	LOOP_TEST(test_window_end_whole_activations),
+	LOOP_TEST(test_threshold),
+	LOOP_TEST(test_continue),
+	LOOP_TEST(test_kernel_stop),
+	LOOP_TEST(test_kernel_stop_on_warm_up_sample),
+	LOOP_TEST(test_kernel_stop_not_on_checked_sample),
+	LOOP_TEST(test_kernel_stop_after_end),
+	LOOP_TEST(test_kernel_finishes_first),
+	LOOP_TEST(test_stop_signal),
+	LOOP_TEST(test_fanout_unknown_cpu),
+	LOOP_TEST(test_backlog_ends_at_duration),
+)

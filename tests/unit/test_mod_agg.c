@@ -8,15 +8,10 @@
  * user context of a run without it stay out; and a snapshot of another
  * layout, or cut short, is refused with one line.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
-#include <errno.h>
 
 #include "../kernel/tlat_uapi.h"
 #include "core/err.h"
@@ -24,6 +19,7 @@
 #include "sources/mod_agg.h"
 #include "stats/consumer.h"
 #include "stats/loglinear.h"
+#include "unit_helpers.h"
 
 #define NR_IDS		4	/* CPU ids in the snapshot */
 #define NR_SAMPLES	20000
@@ -33,16 +29,6 @@
 static const struct tlat_agg_layout layout = {
 	.nr_cpus = NR_IDS, .entries = ENTRIES, .bucket_ns = BUCKET_NS, .loglinear = true,
 };
-
-static u64 rng_state;
-
-static u64 rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
 
 /* tlat_agg_index() of kernel/tlat_agg.c, with fls64(ns) - 1 as 63 - clz */
 static unsigned int kernel_index(u64 ns)
@@ -71,12 +57,12 @@ static void kernel_add(struct tlat_agg_ctx *c, u64 lat)
 }
 
 /* a band, spikes, a few past the buckets' range */
-static struct tlat_sample sample_at(int i)
+static struct tlat_sample sample_at(int i, u64 *rng)
 {
-	u64 lat = 800 + rng() % 30000;
+	u64 lat = 800 + unit_rng(rng) % 30000;
 
 	if (i % 97 == 0)
-		lat += 100000 + rng() % 10000000;
+		lat += 100000 + unit_rng(rng) % 10000000;
 	if (i % 4999 == 0)
 		lat = 1ULL << 40;
 	return (struct tlat_sample){ .cpu = (i / 7) % NR_IDS, .ctx = i % TLAT_NR_CTX,
@@ -111,10 +97,10 @@ static struct snapshot *counted(struct tlat_aggregate *agg, const struct tlat_cp
 				int nr_ctx)
 {
 	struct snapshot *s = snapshot_new();
+	u64 rng = UNIT_RNG_SEED;
 
-	rng_state = 88172645463325252ull;
 	for (int i = 0; i < NR_SAMPLES; i++) {
-		struct tlat_sample smp = sample_at(i);
+		struct tlat_sample smp = sample_at(i, &rng);
 
 		kernel_add(&s->cpu[smp.cpu].ctx[smp.ctx], smp.latency_ns);
 		if (!cpuset_has(cpus, smp.cpu) || (int)smp.ctx >= nr_ctx)
@@ -410,7 +396,7 @@ static void test_stop_is_hit(void **state)
 {
 	static const int all[] = { 0, 1, 2, 3 };
 	struct tlat_aggregate *want = agg_alloc(&layout), *got = agg_alloc(&layout);
-	struct tlat_params p = { .stop_thread_us = 50 };
+	struct tlat_params p = { .stop.thread_us = 50 };
 	struct seen seen = { 0 };
 	struct tlat_cpuset cpus;
 	struct pipeline pl;
@@ -456,16 +442,16 @@ static void test_stop_is_hit(void **state)
 
 	/* the run's -T decides: 60 us is no hit at -T 100 */
 	pipeline_resume(&pl);
-	p.stop_thread_us = 100;
+	p.stop.thread_us = 100;
 	stop_at(s, 5, 60000, 7000);
 	assert_false(read_stops(s, &cpus, &pl, &stops));
 	/* -i does not stop a thread sample */
-	p.stop_thread_us = 0;
-	p.stop_irq_us = 1;
+	p.stop.thread_us = 0;
+	p.stop.irq_us = 1;
 	stop_at(s, 6, 60000, 7000);
 	assert_false(read_stops(s, &cpus, &pl, &stops));
 	/* past -d's end: no hit */
-	p.stop_thread_us = 50;
+	p.stop.thread_us = 50;
 	pipeline_window(&pl, 1000, 6500);
 	stop_at(s, 7, 60000, 7000);
 	assert_false(read_stops(s, &cpus, &pl, &stops));
@@ -492,16 +478,11 @@ static void test_stop_is_hit(void **state)
 	free(s);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_kernel_buckets),
-		cmocka_unit_test(test_reads_as_samples),
-		cmocka_unit_test(test_two_contexts),
-		cmocka_unit_test(test_hist_exact_low),
-		cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_stop_is_hit),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN("mod_agg",
+	cmocka_unit_test(test_kernel_buckets),
+	cmocka_unit_test(test_reads_as_samples),
+	cmocka_unit_test(test_two_contexts),
+	cmocka_unit_test(test_hist_exact_low),
+	cmocka_unit_test(test_refusals),
+	cmocka_unit_test(test_stop_is_hit),
+)

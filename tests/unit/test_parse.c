@@ -7,32 +7,17 @@
  * CPUs against the online ones (cpu_online.c).
  */
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include <cmocka.h>
-
 #include <string.h>
 
+#include "cmd/parse_sched.h"
 #include "core/err.h"
+#include "unit_helpers.h"
 #include "util/cpu_online.h"
 #include "util/parse.h"
 
 #define SENTINEL	424242ULL
 #define SCHED_DL	6	/* SCHED_DEADLINE, as parse.c uses it */
-
-/* the CPUs of a set as a bit mask: only for sets of at most 64 CPUs */
-static u64 cpu_mask(const struct tlat_cpuset *cpus)
-{
-	u64 mask = 0;
-
-	for (int cpu = 0; cpu < cpus->nr_cpus && cpu < 64; cpu++)
-		if (CPU_ISSET_S(cpu, cpus->size, cpus->set))
-			mask |= 1ULL << cpu;
-	return mask;
-}
 
 static int setup_cpus4(void **state)
 {
@@ -60,9 +45,9 @@ static void cpu_list_ok(struct tlat_cpuset *cpus, const char *str, u64 mask)
 {
 	int ret = parse_cpu_list(str, cpus);
 
-	if (ret || cpu_mask(cpus) != mask)
+	if (ret || unit_cpu_mask(cpus) != mask)
 		fail_msg("cpu list '%s': ret %d, mask %#llx; expected 0, %#llx", str, ret,
-			 (unsigned long long)cpu_mask(cpus), (unsigned long long)mask);
+			 (unsigned long long)unit_cpu_mask(cpus), (unsigned long long)mask);
 }
 
 static void cpu_list_bad(struct tlat_cpuset *cpus, const char *str)
@@ -187,25 +172,40 @@ static void test_u64_range(void **state)
 	u64_range_bad("0x10", 0, 100);
 }
 
-static void duration_ok(const char *str, u64 expect)
+/* a parser of durations, as its messages name it and its unit */
+struct duration_parser {
+	const char *what;
+	const char *unit;
+	int (*parse)(const char *str, u64 *val);
+};
+
+static const struct duration_parser duration_s = { "duration", "s", parse_duration_s };
+static const struct duration_parser ns_duration = { "ns duration", "ns", parse_ns_duration };
+
+static void parsed_ok(const struct duration_parser *p, const char *str, u64 expect)
 {
 	u64 val = SENTINEL;
-	int ret = parse_duration_s(str, &val);
+	int ret = p->parse(str, &val);
 
 	if (ret || val != expect)
-		fail_msg("duration '%s': ret %d, %llu s; expected 0, %llu s", str, ret,
-			 (unsigned long long)val, (unsigned long long)expect);
+		fail_msg("%s '%s': ret %d, %llu %s; expected 0, %llu %s", p->what, str, ret,
+			 (unsigned long long)val, p->unit, (unsigned long long)expect, p->unit);
 }
 
-static void duration_bad(const char *str)
+static void parsed_bad(const struct duration_parser *p, const char *str)
 {
 	u64 val = SENTINEL;
-	int ret = parse_duration_s(str, &val);
+	int ret = p->parse(str, &val);
 
 	if (ret != -EINVAL || val != SENTINEL)
-		fail_msg("duration '%s': ret %d, %llu s; expected -EINVAL, untouched", show(str),
-			 ret, (unsigned long long)val);
+		fail_msg("%s '%s': ret %d, %llu %s; expected -EINVAL, untouched", p->what,
+			 show(str), ret, (unsigned long long)val, p->unit);
 }
+
+#define duration_ok(str, s)	parsed_ok(&duration_s, str, s)
+#define duration_bad(str)	parsed_bad(&duration_s, str)
+#define ns_ok(str, ns)		parsed_ok(&ns_duration, str, ns)
+#define ns_bad(str)		parsed_bad(&ns_duration, str)
 
 static void test_duration_s(void **state)
 {
@@ -237,26 +237,6 @@ static void test_duration_s(void **state)
 	duration_bad("-1");
 	duration_bad(" 1");
 	duration_bad("1 s");
-}
-
-static void ns_ok(const char *str, u64 expect)
-{
-	u64 val = SENTINEL;
-	int ret = parse_ns_duration(str, &val);
-
-	if (ret || val != expect)
-		fail_msg("ns duration '%s': ret %d, %llu ns; expected 0, %llu ns", str, ret,
-			 (unsigned long long)val, (unsigned long long)expect);
-}
-
-static void ns_bad(const char *str)
-{
-	u64 val = SENTINEL;
-	int ret = parse_ns_duration(str, &val);
-
-	if (ret != -EINVAL || val != SENTINEL)
-		fail_msg("ns duration '%s': ret %d, %llu ns; expected -EINVAL, untouched",
-			 show(str), ret, (unsigned long long)val);
 }
 
 static void test_ns_duration(void **state)
@@ -300,33 +280,48 @@ static void sched_ok(const char *str, int policy, int prio)
 			 ret, sched.set, sched.policy, sched.prio, policy, prio);
 }
 
+/* -P values, and the policy and priority each gives; BAD: refused */
+struct sched_case {
+	const char *str;
+	int policy;
+	int prio;
+};
+
+#define BAD	-1, 0
+
+static void expect_scheds(const struct sched_case *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].policy < 0)
+			sched_bad(c[i].str);
+		else
+			sched_ok(c[i].str, c[i].policy, c[i].prio);
+	}
+}
+
 static void test_sched_other(void **state)
 {
+	static const struct sched_case cases[] = {
+		{ "o:-20", SCHED_OTHER, -20 }, { "o:0", SCHED_OTHER, 0 },
+		{ "o:19", SCHED_OTHER, 19 },
+		{ "o:-21", BAD }, { "o:20", BAD }, { "o:", BAD }, { "o:1x", BAD },
+	};
+
 	(void)state;
-	sched_ok("o:-20", SCHED_OTHER, -20);
-	sched_ok("o:0", SCHED_OTHER, 0);
-	sched_ok("o:19", SCHED_OTHER, 19);
-	sched_bad("o:-21");
-	sched_bad("o:20");
-	sched_bad("o:");
-	sched_bad("o:1x");
+	expect_scheds(cases, UNIT_ARRAY_SIZE(cases));
 }
 
 static void test_sched_rt(void **state)
 {
+	static const struct sched_case cases[] = {
+		{ "r:1", SCHED_RR, 1 }, { "r:99", SCHED_RR, 99 }, { "f:1", SCHED_FIFO, 1 },
+		{ "f:95", SCHED_FIFO, 95 }, { "f:99", SCHED_FIFO, 99 },
+		{ "r:0", BAD }, { "r:100", BAD }, { "f:0", BAD }, { "f:100", BAD }, { "f:-1", BAD },
+		{ "f:95x", BAD }, { "f:", BAD },
+	};
+
 	(void)state;
-	sched_ok("r:1", SCHED_RR, 1);
-	sched_ok("r:99", SCHED_RR, 99);
-	sched_ok("f:1", SCHED_FIFO, 1);
-	sched_ok("f:95", SCHED_FIFO, 95);
-	sched_ok("f:99", SCHED_FIFO, 99);
-	sched_bad("r:0");
-	sched_bad("r:100");
-	sched_bad("f:0");
-	sched_bad("f:100");
-	sched_bad("f:-1");
-	sched_bad("f:95x");
-	sched_bad("f:");
+	expect_scheds(cases, UNIT_ARRAY_SIZE(cases));
 }
 
 static void test_sched_deadline(void **state)
@@ -415,17 +410,17 @@ static void test_cpu_online_restrict(void **state)
 
 	cpuset_fill(&cpus);
 	assert_int_equal(cpu_online_restrict(&cpus, &online, false, err), 0);
-	assert_int_equal(cpu_mask(&cpus), 0xd);
+	assert_int_equal(unit_cpu_mask(&cpus), 0xd);
 	assert_string_equal(err, "");
 
 	assert_int_equal(parse_cpu_list("0,2", &cpus), 0);
 	assert_int_equal(cpu_online_restrict(&cpus, &online, true, err), 0);
-	assert_int_equal(cpu_mask(&cpus), 0x5);
+	assert_int_equal(unit_cpu_mask(&cpus), 0x5);
 
 	assert_int_equal(parse_cpu_list("0-2", &cpus), 0);
 	assert_int_equal(cpu_online_restrict(&cpus, &online, true, err), -ENODEV);
 	assert_string_equal(err, "CPU 1 is offline");
-	assert_int_equal(cpu_mask(&cpus), 0x7);
+	assert_int_equal(unit_cpu_mask(&cpus), 0x7);
 
 	/* a default set with nothing online left */
 	assert_int_equal(parse_cpu_list("1", &cpus), 0);
@@ -447,26 +442,21 @@ static void test_cpu_online_read(void **state)
 	cpuset_free(&online);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_cpu_list_round_trip, setup_cpus4, teardown_cpus),
-		cmocka_unit_test_setup_teardown(test_cpu_list_valid, setup_cpus4, teardown_cpus),
-		cmocka_unit_test_setup_teardown(test_cpu_list_replaces, setup_cpus4,
-						teardown_cpus),
-		cmocka_unit_test_setup_teardown(test_cpu_list_invalid, setup_cpus4, teardown_cpus),
-		cmocka_unit_test(test_cpu_list_many_cpus),
-		cmocka_unit_test(test_cpu_online_restrict),
-		cmocka_unit_test(test_cpu_online_read),
-		cmocka_unit_test(test_u64_range),
-		cmocka_unit_test(test_duration_s),
-		cmocka_unit_test(test_ns_duration),
-		cmocka_unit_test(test_sched_other),
-		cmocka_unit_test(test_sched_rt),
-		cmocka_unit_test(test_sched_deadline),
-		cmocka_unit_test(test_sched_syntax),
-		cmocka_unit_test(test_sched_upper_case),
-	};
-
-	return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
-}
+UNIT_MAIN("parse",
+	cmocka_unit_test_setup_teardown(test_cpu_list_round_trip, setup_cpus4, teardown_cpus),
+	cmocka_unit_test_setup_teardown(test_cpu_list_valid, setup_cpus4, teardown_cpus),
+	cmocka_unit_test_setup_teardown(test_cpu_list_replaces, setup_cpus4,
+					teardown_cpus),
+	cmocka_unit_test_setup_teardown(test_cpu_list_invalid, setup_cpus4, teardown_cpus),
+	cmocka_unit_test(test_cpu_list_many_cpus),
+	cmocka_unit_test(test_cpu_online_restrict),
+	cmocka_unit_test(test_cpu_online_read),
+	cmocka_unit_test(test_u64_range),
+	cmocka_unit_test(test_duration_s),
+	cmocka_unit_test(test_ns_duration),
+	cmocka_unit_test(test_sched_other),
+	cmocka_unit_test(test_sched_rt),
+	cmocka_unit_test(test_sched_deadline),
+	cmocka_unit_test(test_sched_syntax),
+	cmocka_unit_test(test_sched_upper_case),
+)

@@ -7,31 +7,16 @@
  * spread, values spread over every power of two up to 2^36 ns, values on
  * bucket edges, tiny sets where the rank rule decides, and CPUs merged.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include <cmocka.h>
 
 #include "stats/aggregate.h"
-#include "util/cpuset.h"
+#include "unit_helpers.h"
+#include "core/cpuset.h"
 
 #define NR_CPUS		4
 
 static const u32 ppms[] = { 1, 10000, 250000, 500000, 900000, 990000, 999000, 999900,
 			    999990, 1000000 };
-
-static u64 rng_state;
-
-/* xorshift64: the same data on every run */
-static u64 rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -49,10 +34,7 @@ static u64 exact(u64 *sorted, size_t n, u32 ppm)
 }
 
 /* an aggregate that keeps the percentiles' buckets, as a run with --json fills them */
-static struct tlat_aggregate *pctl_alloc(void)
-{
-	return agg_alloc(&(struct tlat_agg_layout){ .nr_cpus = NR_CPUS, .loglinear = true });
-}
+static const struct tlat_agg_layout layout = { .nr_cpus = NR_CPUS, .loglinear = true };
 
 static void add(struct tlat_aggregate *pctl, int cpu, enum tlat_ctx ctx, u64 ns)
 {
@@ -75,7 +57,7 @@ static void expect_close(u64 got, u64 want, u32 ppm, const char *what)
 /* feed values[] to CPU 1's thread context and check every percentile */
 static void check_set(u64 *values, size_t n, const char *what)
 {
-	struct tlat_aggregate *pctl = pctl_alloc();
+	struct tlat_aggregate *pctl = agg_alloc(&layout);
 	u64 got;
 
 	assert_non_null(pctl);
@@ -94,47 +76,45 @@ static void check_set(u64 *values, size_t n, const char *what)
 
 #define N_BIG	200000
 
-static void test_band_with_spikes(void **state)
-{
-	u64 *v = malloc(N_BIG * sizeof(*v));
+/* a data set of N_BIG samples, each drawn by draw from the sequence seed starts */
+struct data_set {
+	const char *what;
+	u64 seed;
+	u64 (*draw)(u64 *rng);
+};
 
-	(void)state;
-	assert_non_null(v);
-	rng_state = 1;
-	/* 2-6 us, one in 1000 samples 50 us to 5 ms: a loaded RT system */
-	for (size_t i = 0; i < N_BIG; i++)
-		v[i] = rng() % 1000 ? 2000 + rng() % 4000 : 50000 + rng() % 5000000;
-	check_set(v, N_BIG, "band with spikes");
-	free(v);
+/* 2-6 us, one in 1000 samples 50 us to 5 ms: a loaded RT system */
+static u64 band_with_spikes(u64 *rng)
+{
+	return unit_rng(rng) % 1000 ? 2000 + unit_rng(rng) % 4000 : 50000 + unit_rng(rng) % 5000000;
 }
 
-static void test_uniform(void **state)
+static u64 uniform(u64 *rng)
 {
-	u64 *v = malloc(N_BIG * sizeof(*v));
-
-	(void)state;
-	assert_non_null(v);
-	rng_state = 2;
-	for (size_t i = 0; i < N_BIG; i++)
-		v[i] = rng() % 1000000;
-	check_set(v, N_BIG, "uniform 0-1 ms");
-	free(v);
+	return unit_rng(rng) % 1000000;
 }
 
-static void test_every_octave(void **state)
+/* log-uniform from 1 ns to 2^36 ns: every bucket width is exercised */
+static u64 every_octave(u64 *rng)
 {
-	u64 *v = malloc(N_BIG * sizeof(*v));
+	unsigned int bits = unit_rng(rng) % 36;
 
-	(void)state;
+	return (1ull << bits) + unit_rng(rng) % (1ull << bits);
+}
+
+static const struct data_set band_set = { "band with spikes", 1, band_with_spikes };
+static const struct data_set uniform_set = { "uniform 0-1 ms", 2, uniform };
+static const struct data_set octave_set = { "log-uniform", 3, every_octave };
+
+static void test_data_set(void **state)
+{
+	const struct data_set *set = *state;
+	u64 *v = malloc(N_BIG * sizeof(*v)), rng = set->seed;
+
 	assert_non_null(v);
-	rng_state = 3;
-	/* log-uniform from 1 ns to 2^36 ns: every bucket width is exercised */
-	for (size_t i = 0; i < N_BIG; i++) {
-		unsigned int bits = rng() % 36;
-
-		v[i] = (1ull << bits) + rng() % (1ull << bits);
-	}
-	check_set(v, N_BIG, "log-uniform");
+	for (size_t i = 0; i < N_BIG; i++)
+		v[i] = set->draw(&rng);
+	check_set(v, N_BIG, set->what);
 	free(v);
 }
 
@@ -154,11 +134,9 @@ static void test_bucket_edges(void **state)
 
 static void test_small_values_are_exact(void **state)
 {
-	struct tlat_aggregate *pctl = pctl_alloc();
+	struct tlat_aggregate *pctl = *state;
 	u64 got;
 
-	(void)state;
-	assert_non_null(pctl);
 	/* 0..255, one each: the p-th percentile is exactly rank - 1 */
 	for (u64 ns = 0; ns < 256; ns++)
 		add(pctl, 2, TLAT_CTX_IRQ, ns);
@@ -166,16 +144,13 @@ static void test_small_values_are_exact(void **state)
 		assert_true(agg_percentile(pctl, 2, TLAT_CTX_IRQ, r * 1000000 / 256, &got));
 		assert_int_equal(got, r - 1);
 	}
-	agg_free(pctl);
 }
 
 static void test_rank_rule(void **state)
 {
-	struct tlat_aggregate *pctl = pctl_alloc();
+	struct tlat_aggregate *pctl = *state;
 	u64 got;
 
-	(void)state;
-	assert_non_null(pctl);
 	assert_false(agg_percentile(pctl, 0, TLAT_CTX_USER, 500000, &got));
 	add(pctl, 0, TLAT_CTX_USER, 123456789);
 	/* one sample is every percentile, exactly, though its bucket is 512 ns wide */
@@ -189,16 +164,13 @@ static void test_rank_rule(void **state)
 	assert_int_equal(got, 123456789);
 	assert_true(agg_percentile(pctl, 0, TLAT_CTX_USER, 500001, &got));
 	assert_int_equal(got, 200000000);
-	agg_free(pctl);
 }
 
 static void test_beyond_last_bucket(void **state)
 {
-	struct tlat_aggregate *pctl = pctl_alloc();
+	struct tlat_aggregate *pctl = *state;
 	u64 got;
 
-	(void)state;
-	assert_non_null(pctl);
 	/* 100 s and 200 s share the last bucket; the maximum stays exact */
 	add(pctl, 3, TLAT_CTX_THREAD, 100000000000ull);
 	add(pctl, 3, TLAT_CTX_THREAD, 150000000000ull);
@@ -210,28 +182,25 @@ static void test_beyond_last_bucket(void **state)
 	/* and nothing in between is answered outside [min, max] */
 	assert_true(agg_percentile(pctl, 3, TLAT_CTX_THREAD, 500000, &got));
 	assert_in_range(got, 100000000000ull, 200000000000ull);
-	agg_free(pctl);
 }
 
 static void test_merged(void **state)
 {
-	struct tlat_aggregate *pctl = pctl_alloc();
+	struct tlat_aggregate *pctl = *state;
 	struct tlat_cpuset set;
 	size_t n_in_set = 0;
-	u64 *all = malloc(N_BIG * sizeof(*all)), got;
+	u64 *all = malloc(N_BIG * sizeof(*all)), got, rng = 4;
 
-	(void)state;
-	assert_non_null(pctl);
 	assert_non_null(all);
 	assert_int_equal(cpuset_init(&set, NR_CPUS), 0);
 	CPU_SET_S(0, set.size, set.set);
 	CPU_SET_S(2, set.size, set.set);
-	rng_state = 4;
 	/* CPU 0 fast, CPU 2 slow, CPU 3 (not in the set) slower still */
 	for (size_t i = 0; i < N_BIG; i++) {
 		int cpu = i % 3 == 0 ? 0 : i % 3 == 1 ? 2 : 3;
-		u64 ns = cpu == 0 ? 1000 + rng() % 2000 : cpu == 2 ? 5000 + rng() % 50000
-								   : 900000 + rng() % 100000;
+		u64 ns = cpu == 0 ? 1000 + unit_rng(&rng) % 2000 :
+			 cpu == 2 ? 5000 + unit_rng(&rng) % 50000 :
+			 900000 + unit_rng(&rng) % 100000;
 
 		add(pctl, cpu, TLAT_CTX_IRQ, ns);
 		if (cpu != 3)
@@ -244,37 +213,28 @@ static void test_merged(void **state)
 	}
 	assert_false(agg_percentile_merged(pctl, &set, TLAT_CTX_USER, 500000, &got));
 	cpuset_free(&set);
-	agg_free(pctl);
 	free(all);
 }
 
 static void test_bad_cpu_is_ignored(void **state)
 {
-	struct tlat_aggregate *pctl = pctl_alloc();
+	struct tlat_aggregate *pctl = *state;
 	u64 got;
 
-	(void)state;
-	assert_non_null(pctl);
 	add(pctl, NR_CPUS, TLAT_CTX_IRQ, 1000);
 	add(pctl, -1, TLAT_CTX_IRQ, 1000);
 	assert_false(agg_percentile(pctl, NR_CPUS, TLAT_CTX_IRQ, 500000, &got));
 	assert_false(agg_percentile(pctl, -1, TLAT_CTX_IRQ, 500000, &got));
-	agg_free(pctl);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_band_with_spikes),
-		cmocka_unit_test(test_uniform),
-		cmocka_unit_test(test_every_octave),
-		cmocka_unit_test(test_bucket_edges),
-		cmocka_unit_test(test_small_values_are_exact),
-		cmocka_unit_test(test_rank_rule),
-		cmocka_unit_test(test_beyond_last_bucket),
-		cmocka_unit_test(test_merged),
-		cmocka_unit_test(test_bad_cpu_is_ignored),
-	};
-
-	return cmocka_run_group_tests_name("pctl", tests, NULL, NULL);
-}
+UNIT_MAIN("pctl",
+	UNIT_CASE("test_band_with_spikes", test_data_set, NULL, NULL, &band_set),
+	UNIT_CASE("test_uniform", test_data_set, NULL, NULL, &uniform_set),
+	UNIT_CASE("test_every_octave", test_data_set, NULL, NULL, &octave_set),
+	cmocka_unit_test(test_bucket_edges),
+	UNIT_AGG_TEST(test_small_values_are_exact, &layout),
+	UNIT_AGG_TEST(test_rank_rule, &layout),
+	UNIT_AGG_TEST(test_beyond_last_bucket, &layout),
+	UNIT_AGG_TEST(test_merged, &layout),
+	UNIT_AGG_TEST(test_bad_cpu_is_ignored, &layout),
+)

@@ -8,20 +8,18 @@
  * a pass's deadline ends it with records left, and passes cut short lose
  * nothing and cut at the same sample.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
 #include "run/pipeline.h"
 #include "trace/buffer_percpu.h"
 #include "trace/collector.h"
-#include "util/cpuset.h"
+#include "trace/collector_percpu.h"
+#include "unit_helpers.h"
+#include "core/cpuset.h"
 
 #define NR_CPUS		4
 #define MAX_RECORDS	4096
@@ -119,8 +117,7 @@ static void fake_record(struct tlat_source *src, struct tep_event *event,
 	}
 }
 
-static const struct tlat_source_ops fake_ops = {
-	.name = "fake",
+static const struct tlat_decoder_ops fake_ops = {
 	.per_cpu_order = true,
 	.record = fake_record,
 };
@@ -168,7 +165,7 @@ static void counted_init(struct counted *ct, u64 stop_thread_us)
 	memset(ct, 0, sizeof(*ct));
 	assert_int_equal(cli_params_init(&ct->params, TLAT_MODE_TOP, NR_CPUS), 0);
 	assert_int_equal(ct->params.cpus.nr_cpus, NR_CPUS);
-	ct->params.stop_thread_us = stop_thread_us;
+	ct->params.stop.thread_us = stop_thread_us;
 	pipeline_init(&ct->pl, &ct->params);
 	assert_int_equal(pipeline_add(&ct->pl, &counted_ops, ct), 0);
 }
@@ -177,6 +174,12 @@ static void counted_free(struct counted *ct)
 {
 	pipeline_free(&ct->pl);
 	cli_params_free(&ct->params);
+}
+
+/* one pass of the per-CPU read, as collector_drain() makes it */
+static int percpu_pass(struct tlat_collector *c, u64 until_ns)
+{
+	return collector_percpu_drain(c->percpu, until_ns, c->sink, &c->counts);
 }
 
 static void collector_on(struct tlat_collector *c, struct counted *ct, struct streams *s,
@@ -188,7 +191,7 @@ static void collector_on(struct tlat_collector *c, struct counted *ct, struct st
 	c->readers = readers;
 	c->streams = &streams_ops;
 	c->streams_ctx = s;
-	assert_int_equal(collector_percpu_choose(c), 0);
+	assert_int_equal(collector_choose_read(c), 0);
 	assert_non_null(c->percpu);
 }
 
@@ -231,7 +234,7 @@ static void compare_from(struct streams *s, int readers, u64 stop_thread_us, boo
 	collector_on(&c, per_cpu, s, readers);
 	do {
 		/* a deadline passed already: each reader hands on a few records */
-		ret = collector_percpu_drain(&c, cut_short ? 1 : 0);
+		ret = percpu_pass(&c, cut_short ? 1 : 0);
 		assert_true(ret == 0 || ret == 1);
 		passes++;
 	} while (ret);
@@ -244,9 +247,9 @@ static void compare_from(struct streams *s, int readers, u64 stop_thread_us, boo
 	collector_init_offline(&m, NULL, &fake_ops);
 	collector_attach(&m, NULL, &merge->pl.sink);
 	merged(s, &m);
-	assert_int_equal(c.processed, m.processed);
-	assert_int_equal(c.missed, m.missed);
-	assert_int_equal(c.missed, s->nr[3] > 500 ? 12 : 0);
+	assert_int_equal(c.counts.processed, m.counts.processed);
+	assert_int_equal(c.counts.missed, m.counts.missed);
+	assert_int_equal(c.counts.missed, s->nr[3] > 500 ? 12 : 0);
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
 		assert_int_equal(per_cpu->stacks[cpu], merge->stacks[cpu]);
 		assert_int_equal(per_cpu->ips_sum[cpu], merge->ips_sum[cpu]);
@@ -311,32 +314,6 @@ static void test_warmup_sample_kept_as_in_time_order(void **state)
 	}
 }
 
-static void test_same_statistics_one_reader(void **state)
-{
-	struct streams *s = activations(1000, varied);
-	struct counted a, b;
-
-	(void)state;
-	compare(s, 1, 0, false, &a, &b);
-	assert_int_equal(a.count[3][TLAT_CTX_THREAD], 1000);
-	counted_free(&a);
-	counted_free(&b);
-	free(s);
-}
-
-static void test_same_statistics_reader_threads(void **state)
-{
-	struct streams *s = activations(1000, varied);
-	struct counted a, b;
-
-	(void)state;
-	compare(s, 3, 0, false, &a, &b);
-	assert_int_equal(a.count[0][TLAT_CTX_IRQ], 1000);
-	counted_free(&a);
-	counted_free(&b);
-	free(s);
-}
-
 /* one sample over 100 us: CPU 2's thread sample of activation 300 */
 static u64 one_hit(int cpu, int i)
 {
@@ -365,29 +342,48 @@ static void test_threshold_cut_is_exact(void **state)
 	free(s);
 }
 
-static void test_deadline_passes_lose_nothing(void **state)
+/*
+ * A run read per CPU and merged alike (compare()), and what the per-CPU read
+ * counted: one CPU's samples of one context, whether a hit stopped it, and
+ * CPU 1's stacks if they are given
+ */
+struct compare_case {
+	u64 (*latency)(int cpu, int i);
+	int readers;
+	u64 stop_thread_us;
+	bool cut_short;
+	int cpu;
+	enum tlat_ctx ctx;
+	u64 count;
+	bool hit;
+	u64 cpu1_stacks;
+};
+
+static const struct compare_case same_statistics_one_reader = {
+	varied, 1, 0, false, 3, TLAT_CTX_THREAD, 1000, false, 0
+};
+static const struct compare_case same_statistics_reader_threads = {
+	varied, 3, 0, false, 0, TLAT_CTX_IRQ, 1000, false, 0
+};
+static const struct compare_case deadline_passes_lose_nothing = {
+	varied, 2, 0, true, 1, TLAT_CTX_THREAD, 1000, false, 100
+};
+/* CPU 3's activation 300 came after the hit */
+static const struct compare_case deadline_passes_cut_at_the_same_sample = {
+	one_hit, 1, 100, true, 3, TLAT_CTX_THREAD, 299, true, 0
+};
+
+static void test_compare_case(void **state)
 {
-	struct streams *s = activations(1000, varied);
+	const struct compare_case *k = *state;
+	struct streams *s = activations(1000, k->latency);
 	struct counted a, b;
 
-	(void)state;
-	compare(s, 2, 0, true, &a, &b);
-	assert_int_equal(a.count[1][TLAT_CTX_THREAD], 1000);
-	assert_int_equal(a.stacks[1], 100);
-	counted_free(&a);
-	counted_free(&b);
-	free(s);
-}
-
-static void test_deadline_passes_cut_at_the_same_sample(void **state)
-{
-	struct streams *s = activations(1000, one_hit);
-	struct counted a, b;
-
-	(void)state;
-	compare(s, 1, 100, true, &a, &b);
-	assert_true(a.pl.hit_seen);
-	assert_int_equal(a.count[3][TLAT_CTX_THREAD], 299);
+	compare(s, k->readers, k->stop_thread_us, k->cut_short, &a, &b);
+	assert_int_equal(a.count[k->cpu][k->ctx], k->count);
+	assert_int_equal(a.pl.hit_seen, k->hit);
+	if (k->cpu1_stacks)
+		assert_int_equal(a.stacks[1], k->cpu1_stacks);
 	counted_free(&a);
 	counted_free(&b);
 	free(s);
@@ -403,14 +399,14 @@ static void test_deadline_leaves_records(void **state)
 	(void)state;
 	counted_init(&a, 0);
 	collector_on(&c, &a, s, 1);
-	assert_int_equal(collector_percpu_drain(&c, 1), 1);
+	assert_int_equal(percpu_pass(&c, 1), 1);
 	for (int cpu = 0; cpu < NR_CPUS; cpu++)
 		read += s->next[cpu];
 	/* the clock is looked at every 64 records: 63 handed on, one pending */
 	assert_int_equal(read, 63);
-	assert_int_equal(c.processed, 63);
-	assert_int_equal(collector_percpu_drain(&c, 0), 0);
-	assert_int_equal(c.processed, NR_CPUS * 2000);
+	assert_int_equal(c.counts.processed, 63);
+	assert_int_equal(percpu_pass(&c, 0), 0);
+	assert_int_equal(c.counts.processed, NR_CPUS * 2000);
 	assert_int_equal(a.count[0][TLAT_CTX_IRQ], 1000);
 	collector_free(&c);
 	counted_free(&a);
@@ -440,7 +436,7 @@ static void test_auto_readers_follow_the_measured_cpus(void **state)
 		collector_attach(&c, NULL, &a.pl.sink);
 		c.nr_cpus = cases[i].possible;
 		c.measured = &set;
-		assert_int_equal(collector_percpu_choose(&c), 0);
+		assert_int_equal(collector_choose_read(&c), 0);
 		if (!cases[i].readers)
 			snprintf(want, sizeof(want),
 				 "merged, because auto reads per CPU from 8 measured CPUs");
@@ -456,51 +452,47 @@ static void test_auto_readers_follow_the_measured_cpus(void **state)
 
 static void test_read_mode_says_why(void **state)
 {
+	/* the tracepoint source's decoder, else the fake one */
+	static const struct {
+		bool tracepoints;
+		int readers;
+		const char *mode;
+	} cases[] = {
+		{ true, 0, "merged, because the source pairs events across CPUs" },
+		{ false, 2, "per-CPU, 2 readers" },
+		{ false, -1, "merged, because --readers merged" },
+	};
 	struct tlat_collector c;
 	struct counted a;
 	char buf[128];
 
 	(void)state;
 	counted_init(&a, 0);
-	collector_init_offline(&c, NULL, &tracepoints_source_ops);
-	collector_attach(&c, NULL, &a.pl.sink);
-	c.nr_cpus = NR_CPUS;
-	assert_int_equal(collector_percpu_choose(&c), 0);
-	assert_null(c.percpu);
-	assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)),
-			    "merged, because the source pairs events across CPUs");
-	collector_free(&c);
-	collector_init_offline(&c, NULL, &fake_ops);
-	collector_attach(&c, NULL, &a.pl.sink);
-	c.nr_cpus = NR_CPUS;
-	c.readers = 2;
-	assert_int_equal(collector_percpu_choose(&c), 0);
-	assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)), "per-CPU, 2 readers");
-	collector_free(&c);
-	collector_init_offline(&c, NULL, &fake_ops);
-	collector_attach(&c, NULL, &a.pl.sink);
-	c.nr_cpus = NR_CPUS;
-	c.readers = -1;
-	assert_int_equal(collector_percpu_choose(&c), 0);
-	assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)),
-			    "merged, because --readers merged");
-	collector_free(&c);
+	for (size_t i = 0; i < UNIT_ARRAY_SIZE(cases); i++) {
+		collector_init_offline(&c, NULL, cases[i].tracepoints ?
+				       tracepoints_source_ops.decoder : &fake_ops);
+		collector_attach(&c, NULL, &a.pl.sink);
+		c.nr_cpus = NR_CPUS;
+		c.readers = cases[i].readers;
+		assert_int_equal(collector_choose_read(&c), 0);
+		if (cases[i].tracepoints)
+			assert_null(c.percpu);
+		assert_string_equal(collector_read_mode(&c, buf, sizeof(buf)), cases[i].mode);
+		collector_free(&c);
+	}
 	counted_free(&a);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_same_statistics_one_reader),
-		cmocka_unit_test(test_same_statistics_reader_threads),
-		cmocka_unit_test(test_threshold_cut_is_exact),
-		cmocka_unit_test(test_deadline_passes_lose_nothing),
-		cmocka_unit_test(test_deadline_passes_cut_at_the_same_sample),
-		cmocka_unit_test(test_deadline_leaves_records),
-		cmocka_unit_test(test_read_mode_says_why),
-		cmocka_unit_test(test_auto_readers_follow_the_measured_cpus),
-		cmocka_unit_test(test_warmup_sample_kept_as_in_time_order),
-	};
+#define CASE(name)	UNIT_CASE("test_" #name, test_compare_case, NULL, NULL, &name)
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN("percpu",
+	CASE(same_statistics_one_reader),
+	CASE(same_statistics_reader_threads),
+	cmocka_unit_test(test_threshold_cut_is_exact),
+	CASE(deadline_passes_lose_nothing),
+	CASE(deadline_passes_cut_at_the_same_sample),
+	cmocka_unit_test(test_deadline_leaves_records),
+	cmocka_unit_test(test_read_mode_says_why),
+	cmocka_unit_test(test_auto_readers_follow_the_measured_cpus),
+	cmocka_unit_test(test_warmup_sample_kept_as_in_time_order),
+)

@@ -5,16 +5,13 @@
  * tep alone, fed with synthetic records in the kernel's formats. The
  * tracepoint decoder knows no thread ids: the markers must name them.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 
 #include "cmd/cli.h"
-#include "trace/dat_read.h"
+#include "sources/source.h"
+#include "tracedat/dat_read.h"
+#include "unit_helpers.h"
 
 #define NR_CPUS		4
 #define MAX_SAMPLES	64
@@ -22,24 +19,17 @@
 #define TID		1000
 #define TIMER		0xffffc90000001000ull
 
-#define HDR	"format:\n" \
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+#define HDR	"format:\n" UNIT_COMMON_FIELDS "\n"
 
 enum { ID_RAW = 19, ID_TIMERLAT = 21, ID_SWITCH = 372, ID_SYSEXIT = 442, ID_EXPIRE = 459,
        ID_START = 460 };
 
-static const struct { const char *system; const char *text; } formats[] = {
+static const struct unit_format formats[] = {
 	{ "ftrace", "name: raw_data\nID: 19\n" HDR
 	  "\tfield:unsigned int id;\toffset:8;\tsize:4;\tsigned:0;\n"
 	  "\tfield:char buf[];\toffset:12;\tsize:0;\tsigned:0;\n\n"
 	  "print fmt: \"# %x buf\", REC->id\n" },
-	{ "ftrace", "name: timerlat\nID: 21\n" HDR
-	  "\tfield:unsigned int seqnum;\toffset:8;\tsize:4;\tsigned:0;\n"
-	  "\tfield:int context;\toffset:12;\tsize:4;\tsigned:1;\n"
-	  "\tfield:u64 timer_latency;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+	{ "ftrace", "name: timerlat\nID: 21\n" HDR UNIT_TIMERLAT_FIELDS "\n"
 	  "print fmt: \"%10u\", REC->seqnum\n" },
 	{ "timer", "name: hrtimer_start\nID: 460\n" HDR
 	  "\tfield:void * hrtimer;\toffset:8;\tsize:8;\tsigned:0;\n"
@@ -53,19 +43,13 @@ static const struct { const char *system; const char *text; } formats[] = {
 	  "\tfield:s64 now;\toffset:16;\tsize:8;\tsigned:1;\n"
 	  "\tfield:void * function;\toffset:24;\tsize:8;\tsigned:0;\n\n"
 	  "print fmt: \"hrtimer=%p\", REC->hrtimer\n" },
-	{ "sched", "name: sched_switch\nID: 372\n" HDR
-	  "\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
-	  "\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
-	  "\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"
-	  "\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n"
-	  "\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n"
-	  "\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"
-	  "\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n\n"
+	{ "sched", "name: sched_switch\nID: 372\n" HDR UNIT_SCHED_SWITCH_FIELDS "\n"
 	  "print fmt: \"next_pid=%d\", REC->next_pid\n" },
 	{ "raw_syscalls", "name: sys_exit\nID: 442\n" HDR
 	  "\tfield:long id;\toffset:8;\tsize:8;\tsigned:1;\n"
 	  "\tfield:long ret;\toffset:16;\tsize:8;\tsigned:1;\n\n"
 	  "print fmt: \"NR %ld\", REC->id\n" },
+	{ NULL, NULL },
 };
 
 struct fixture {
@@ -73,7 +57,7 @@ struct fixture {
 	struct tlat_params params;
 	struct tep_handle *tep;
 	struct tlat_source *src;
-	const struct tlat_source_ops *ops;
+	const struct tlat_decoder_ops *ops;
 	struct tlat_sample s[MAX_SAMPLES];
 	int n;
 	char err[TLAT_ERR_LEN];
@@ -95,16 +79,7 @@ static int setup(void **state)
 	if (!f || cli_params_init(&f->params, TLAT_MODE_TOP, NR_CPUS))
 		return -1;
 	f->sink.sample = capture;
-	f->tep = tep_alloc();
-	if (!f->tep)
-		return -1;
-	tep_set_file_bigendian(f->tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(f->tep, TEP_LITTLE_ENDIAN);
-	tep_set_long_size(f->tep, 8);
-	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-		if (tep_parse_event(f->tep, formats[i].text, strlen(formats[i].text),
-				    formats[i].system))
-			return -1;
+	f->tep = unit_tep(formats);
 	*state = f;
 	return 0;
 }
@@ -123,9 +98,9 @@ static int teardown(void **state)
 
 static void open_decoder(struct fixture *f, const struct tlat_source_ops *ops)
 {
-	f->ops = ops;
-	assert_non_null(ops->decoder);
-	assert_int_equal(ops->decoder(&f->src, &f->params, f->tep, f->err), 0);
+	f->ops = ops->decoder;
+	assert_non_null(f->ops);
+	assert_int_equal(f->ops->open(&f->src, &f->params, f->tep, f->err), 0);
 }
 
 /* one record of event id by pid on cpu at ts, its payload after the common header */
@@ -267,23 +242,18 @@ static void test_module_decoder_needs_its_format(void **state)
 	struct fixture *f = *state;
 	struct tlat_source *src = NULL;
 
-	assert_int_not_equal(module_source_ops.decoder(&src, &f->params, f->tep, f->err), 0);
+	assert_int_not_equal(module_source_ops.decoder->open(&src, &f->params, f->tep, f->err), 0);
 	assert_non_null(strstr(f->err, "tlat:tlat_sample"));
-	module_source_ops.close(src);
+	module_source_ops.decoder->close(src);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_meta_round_trip),
-		cmocka_unit_test(test_meta_foreign),
-		cmocka_unit_test_setup_teardown(test_tracepoints_hello_names_thread, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_tracepoints_learns_from_any_marker, setup,
-						teardown),
-		cmocka_unit_test_setup_teardown(test_timerlat_decoder, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_module_decoder_needs_its_format, setup,
-						teardown),
-	};
-
-	return cmocka_run_group_tests_name("recording", tests, NULL, NULL);
-}
+UNIT_MAIN("recording",
+	cmocka_unit_test(test_meta_round_trip),
+	cmocka_unit_test(test_meta_foreign),
+	cmocka_unit_test_setup_teardown(test_tracepoints_hello_names_thread, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_tracepoints_learns_from_any_marker, setup,
+					teardown),
+	cmocka_unit_test_setup_teardown(test_timerlat_decoder, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_module_decoder_needs_its_format, setup,
+					teardown),
+)

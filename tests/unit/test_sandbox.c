@@ -4,19 +4,16 @@
  * error line come back; a crash, the CPU limit, the deadline and the memory
  * limit each end in one line, never in the parent's death.
  */
-#include <setjmp.h>
 #include <signal.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <cmocka.h>
 
 #include "core/err.h"
 #include "core/sanitize.h"
+#include "unit_helpers.h"
 #include "util/sandbox.h"
 
 static const struct sandbox_limits lim = { .as_bytes = 256UL << 20, .seconds = 1 };
@@ -46,19 +43,7 @@ static int child_crash(void *arg, char *err)
 	return 0;
 }
 
-static void test_sandbox_crash(void **state)
-{
-	char err[TLAT_ERR_LEN] = "";
-
-	(void)state;
-#ifdef TLAT_ASAN
-	/* AddressSanitizer reports the crash and exits instead */
-	skip();
-#endif
-	assert_int_equal(sandbox_run(child_crash, NULL, &lim, "x.dat", err), SANDBOX_FAILED);
-	assert_string_equal(err, "x.dat is damaged: reading it ended in Segmentation fault");
-}
-
+/* spins with an arg, else sleeps */
 static int child_spin(void *arg, char *err)
 {
 	volatile unsigned long n = 0;
@@ -70,26 +55,6 @@ static int child_spin(void *arg, char *err)
 	for (;;)
 		pause();
 	return 0;
-}
-
-static void test_sandbox_cpu_limit(void **state)
-{
-	char err[TLAT_ERR_LEN] = "";
-	int spin = 1;
-
-	(void)state;
-	assert_int_equal(sandbox_run(child_spin, &spin, &lim, "x.dat", err), SANDBOX_FAILED);
-	/* the CPU limit or the deadline, whichever the busy machine makes first */
-	assert_non_null(strstr(err, "x.dat is damaged: reading it took more than 1 s"));
-}
-
-static void test_sandbox_deadline(void **state)
-{
-	char err[TLAT_ERR_LEN] = "";
-
-	(void)state;
-	assert_int_equal(sandbox_run(child_spin, NULL, &lim, "x.dat", err), SANDBOX_FAILED);
-	assert_string_equal(err, "x.dat is damaged: reading it took more than 1 s");
 }
 
 static int child_alloc(void *arg, char *err)
@@ -107,28 +72,62 @@ static int child_alloc(void *arg, char *err)
 	return 0;
 }
 
-static void test_sandbox_memory_limit(void **state)
+/* a child, and what running it in the sandbox gives: its status and error line */
+struct sandbox_case {
+	int (*child)(void *arg, char *err);
+	void *arg;
+	int ret;
+	const char *err;
+	bool err_within;		/* the line holds err, not only err */
+	bool not_under_asan;		/* the sanitizer, not the sandbox, would end it */
+};
+
+static const int spin = 1;
+
+/* AddressSanitizer reports the crash and exits instead */
+static const struct sandbox_case crash = {
+	child_crash, NULL, SANDBOX_FAILED,
+	"x.dat is damaged: reading it ended in Segmentation fault", .not_under_asan = true,
+};
+
+/* the CPU limit or the deadline, whichever the busy machine makes first */
+static const struct sandbox_case cpu_limit = {
+	child_spin, (void *)&spin, SANDBOX_FAILED,
+	"x.dat is damaged: reading it took more than 1 s", .err_within = true,
+};
+
+static const struct sandbox_case deadline = {
+	child_spin, NULL, SANDBOX_FAILED, "x.dat is damaged: reading it took more than 1 s",
+	.err_within = false,
+};
+
+/* no RLIMIT_AS under AddressSanitizer */
+static const struct sandbox_case memory_limit = {
+	child_alloc, NULL, 1, "out of memory", .not_under_asan = true,
+};
+
+static void test_sandbox_case(void **state)
 {
+	const struct sandbox_case *c = *state;
 	char err[TLAT_ERR_LEN] = "";
 
-	(void)state;
 #ifdef TLAT_ASAN
-	/* no RLIMIT_AS under AddressSanitizer */
-	skip();
+	if (c->not_under_asan)
+		skip();
 #endif
-	assert_int_equal(sandbox_run(child_alloc, NULL, &lim, "x.dat", err), 1);
-	assert_string_equal(err, "out of memory");
+	assert_int_equal(sandbox_run(c->child, c->arg, &lim, "x.dat", err), c->ret);
+	if (c->err_within)
+		assert_non_null(strstr(err, c->err));
+	else
+		assert_string_equal(err, c->err);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sandbox_exit_status),
-		cmocka_unit_test(test_sandbox_crash),
-		cmocka_unit_test(test_sandbox_cpu_limit),
-		cmocka_unit_test(test_sandbox_deadline),
-		cmocka_unit_test(test_sandbox_memory_limit),
-	};
+#define CASE(name)	UNIT_CASE("test_sandbox_" #name, test_sandbox_case, NULL, NULL, &name)
 
-	return cmocka_run_group_tests_name("sandbox", tests, NULL, NULL);
-}
+UNIT_MAIN("sandbox",
+	cmocka_unit_test(test_sandbox_exit_status),
+	CASE(crash),
+	CASE(cpu_limit),
+	CASE(deadline),
+	CASE(memory_limit),
+)

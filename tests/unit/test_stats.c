@@ -4,14 +4,10 @@
  * stat_merge) and their per-CPU, per-context table in the aggregate
  * (agg_add_stat, agg_stat).
  */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
 
 #include "stats/aggregate.h"
+#include "unit_helpers.h"
 
 #define NR_CPUS	4
 
@@ -140,17 +136,7 @@ static void test_merge_inside_range(void **state)
 	check_stat(&into, 4, 60, 10, 100, 220);
 }
 
-static int setup_stats(void **state)
-{
-	*state = agg_alloc(&(struct tlat_agg_layout){ .nr_cpus = NR_CPUS });
-	return *state ? 0 : -1;
-}
-
-static int teardown_stats(void **state)
-{
-	agg_free(*state);
-	return 0;
-}
+static const struct tlat_agg_layout layout = { .nr_cpus = NR_CPUS };
 
 static void add(struct tlat_aggregate *stats, int cpu, enum tlat_ctx ctx, u64 latency_ns)
 {
@@ -222,26 +208,21 @@ static void test_stats_cpu_has_data(void **state)
 	assert_true(agg_cpu_has_data(stats, 3));
 }
 
-#define STATS_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup_stats, teardown_stats)
+#define STATS_TEST(fn)	UNIT_AGG_TEST(fn, &layout)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stat_add_one),
-		cmocka_unit_test(test_stat_add_first_sets_min),
-		cmocka_unit_test(test_stat_add_sequence),
-		cmocka_unit_test(test_stat_add_zero),
-		cmocka_unit_test(test_stat_add_big),
-		cmocka_unit_test(test_merge_empty_into_empty),
-		cmocka_unit_test(test_merge_empty_into_full),
-		cmocka_unit_test(test_merge_full_into_empty),
-		cmocka_unit_test(test_merge_full_into_full),
-		cmocka_unit_test(test_merge_inside_range),
-		STATS_TEST(test_stats_empty),
-		STATS_TEST(test_stats_per_cpu_and_ctx),
-		STATS_TEST(test_stats_out_of_range_cpu),
-		STATS_TEST(test_stats_cpu_has_data),
-	};
-
-	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
-}
+UNIT_MAIN("stats",
+	cmocka_unit_test(test_stat_add_one),
+	cmocka_unit_test(test_stat_add_first_sets_min),
+	cmocka_unit_test(test_stat_add_sequence),
+	cmocka_unit_test(test_stat_add_zero),
+	cmocka_unit_test(test_stat_add_big),
+	cmocka_unit_test(test_merge_empty_into_empty),
+	cmocka_unit_test(test_merge_empty_into_full),
+	cmocka_unit_test(test_merge_full_into_empty),
+	cmocka_unit_test(test_merge_full_into_full),
+	cmocka_unit_test(test_merge_inside_range),
+	STATS_TEST(test_stats_empty),
+	STATS_TEST(test_stats_per_cpu_and_ctx),
+	STATS_TEST(test_stats_out_of_range_cpu),
+	STATS_TEST(test_stats_cpu_has_data),
+)

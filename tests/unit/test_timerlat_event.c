@@ -4,38 +4,28 @@
  * format files of both target kernels: Debian's 6.1-RT, whose extra common
  * field shifts the payload, and 6.12-RT (kernel.md section 2.1).
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
-#include <cmocka.h>
+#include <event-parse.h>
 
 #include "sources/sample_event.h"
+#include "unit_helpers.h"
 
 static const char format_612[] =
 	"name: tlat_sample\n"
 	"ID: 1500\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	UNIT_COMMON_FIELDS
 	"\n"
-	"\tfield:unsigned int seqnum;\toffset:8;\tsize:4;\tsigned:0;\n"
-	"\tfield:int context;\toffset:12;\tsize:4;\tsigned:1;\n"
-	"\tfield:u64 timer_latency;\toffset:16;\tsize:8;\tsigned:0;\n"
+	UNIT_TIMERLAT_FIELDS
 	"\n"
 	"print fmt: \"seq:%u\", REC->seqnum\n";
 
+/* one more common field, and the payload moves */
 static const char format_61rt[] =
 	"name: tlat_sample\n"
 	"ID: 1500\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	UNIT_COMMON_FIELDS
 	"\tfield:unsigned char common_preempt_lazy_count;\toffset:8;\tsize:1;\tsigned:0;\n"
 	"\n"
 	"\tfield:unsigned int seqnum;\toffset:12;\tsize:4;\tsigned:0;\n"
@@ -46,7 +36,7 @@ static const char format_61rt[] =
 
 static void decode_with(const char *format, int seq_off, int ctx_off, int lat_off)
 {
-	struct tep_handle *tep = tep_alloc();
+	struct tep_handle *tep = unit_tep((const struct unit_format[]){ { "tlat", format }, {} });
 	unsigned char data[32] = { 0 };
 	struct tep_record record = { .data = data, .size = sizeof(data), .cpu = 3, .ts = 777 };
 	struct timerlat_event ev;
@@ -55,10 +45,6 @@ static void decode_with(const char *format, int seq_off, int ctx_off, int lat_of
 	int32_t ctx = 1;
 	uint64_t lat = 123456;
 
-	assert_non_null(tep);
-	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
-	assert_int_equal(tep_parse_event(tep, format, strlen(format), "tlat"), 0);
 	assert_int_equal(timerlat_event_init(&ev, tep, "tlat", "tlat_sample"), 0);
 	assert_int_equal(ev.id, 1500);
 
@@ -101,13 +87,8 @@ static void test_missing_event(void **state)
 	tep_free(tep);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_decode_612),
-		cmocka_unit_test(test_decode_61rt),
-		cmocka_unit_test(test_missing_event),
-	};
-
-	return cmocka_run_group_tests_name("timerlat_event", tests, NULL, NULL);
-}
+UNIT_MAIN("timerlat_event",
+	cmocka_unit_test(test_decode_612),
+	cmocka_unit_test(test_decode_61rt),
+	cmocka_unit_test(test_missing_event),
+)

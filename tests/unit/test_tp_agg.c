@@ -6,19 +6,17 @@
  * reset empties it; and a reader copying it while its writer adds never
  * sees half an activation, nor numbers and buckets that disagree.
  */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
 #include <pthread.h>
 
 #include "run/pipeline.h"
-#include "sources/tp_agg.h"
+#include "sources/tracepoints/tp_agg.h"
 #include "stats/consumer.h"
+#include "unit_helpers.h"
 
 #define NR_ACTIVATIONS	20000
 #define ENTRIES		2048
@@ -254,13 +252,8 @@ static void test_one_writer_one_reader(void **state)
 	free(snap);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_reads_as_samples),
-		cmocka_unit_test(test_reset),
-		cmocka_unit_test(test_one_writer_one_reader),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN("tp_agg",
+	cmocka_unit_test(test_reads_as_samples),
+	cmocka_unit_test(test_reset),
+	cmocka_unit_test(test_one_writer_one_reader),
+)

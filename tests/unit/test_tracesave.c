@@ -5,20 +5,14 @@
  * and a failed write leaves no file behind. The event is the kernel's
  * sched_wakeup format, embedded so that tracefs need not be mounted.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <sys/stat.h>
-#include <cmocka.h>
 
 #include "trace/text_save.h"
+#include "unit_helpers.h"
 
 #define WAKEUP_ID	374
 #define WAKEUP_SIZE	36
@@ -29,10 +23,7 @@ static const char wakeup_format[] =
 	"name: sched_wakeup\n"
 	"ID: 374\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	UNIT_COMMON_FIELDS
 	"\n"
 	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
 	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"
@@ -44,8 +35,9 @@ static const char wakeup_format[] =
 
 struct fixture {
 	struct tep_handle *tep;
-	char dir[64];
+	char *dir;
 	char path[96];
+	struct text_save *ts;		/* the test's store, if it made one */
 };
 
 static int setup(void **state)
@@ -53,17 +45,9 @@ static int setup(void **state)
 	struct fixture *fx = calloc(1, sizeof(*fx));
 
 	assert_non_null(fx);
-	fx->tep = tep_alloc();
-	assert_non_null(fx->tep);
-	tep_set_file_bigendian(fx->tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(fx->tep, TEP_LITTLE_ENDIAN);
-	tep_set_long_size(fx->tep, 8);
-	tep_set_page_size(fx->tep, getpagesize());
-	/* not tep_parse_format(), which dereferences its event pointer even when NULL */
-	assert_int_equal(tep_parse_event(fx->tep, wakeup_format, strlen(wakeup_format), "sched"), 0);
+	fx->tep = unit_tep((const struct unit_format[]){ { "sched", wakeup_format }, {} });
 	assert_int_equal(tep_register_comm(fx->tep, "bash", TASK_PID), 0);
-	strcpy(fx->dir, "/tmp/test_tracesave.XXXXXX");
-	assert_non_null(mkdtemp(fx->dir));
+	fx->dir = unit_tmpdir("test_tracesave");
 	snprintf(fx->path, sizeof(fx->path), "%s/timerlat_trace.txt", fx->dir);
 	*state = fx;
 	return 0;
@@ -72,10 +56,9 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fixture *fx = *state;
-	char cmd[96];
 
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", fx->dir);
-	assert_int_equal(system(cmd), 0);
+	assert_int_equal(unit_rmtree(fx->dir), 0);
+	text_save_free(fx->ts);
 	tep_free(fx->tep);
 	free(fx);
 	return 0;
@@ -101,22 +84,10 @@ static void add_wakeup(struct text_save *ts, int seq, int size, int common_pid, 
 	assert_int_equal(text_save_add(ts, &rec), 0);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = calloc(1, 1 << 16);
-
-	assert_non_null(f);
-	assert_non_null(buf);
-	assert_true(fread(buf, 1, (1 << 16) - 1, f) > 0);
-	fclose(f);
-	return buf;
-}
-
 /* the pid= values of the event lines, in file order */
 static int read_seqs(const char *path, int *seq, int max)
 {
-	char *buf = slurp(path), *p = buf;
+	char *buf = unit_read_file(path), *p = buf;
 	int n = 0;
 
 	while ((p = strstr(p, ": sched_wakeup: comm=")) && n < max) {
@@ -128,20 +99,28 @@ static int read_seqs(const char *path, int *seq, int max)
 	return n;
 }
 
+/* a new store of budget bytes, the test's last one freed */
+static struct text_save *store(struct fixture *fx, size_t budget)
+{
+	text_save_free(fx->ts);
+	fx->ts = text_save_alloc(budget);
+	assert_non_null(fx->ts);
+	return fx->ts;
+}
+
 static void test_order_and_layout(void **state)
 {
 	struct fixture *fx = *state;
-	struct text_save *ts = text_save_alloc(4096);
+	struct text_save *ts = store(fx, 4096);
 	int seq[8];
 	char *buf;
 
-	assert_non_null(ts);
 	add_wakeup(ts, 7, WAKEUP_SIZE, TASK_PID, 1, 1234567890123ULL);
 	add_wakeup(ts, 8, WAKEUP_SIZE, 0, 2, 1234567891000ULL);
 	add_wakeup(ts, 9, WAKEUP_SIZE, TASK_PID, 0, 1234567892000ULL);
 	assert_int_equal(text_save_write(ts, fx->tep, "timerlat", fx->path), 0);
 
-	buf = slurp(fx->path);
+	buf = unit_read_file(fx->path);
 	assert_memory_equal(buf, "# tracer: timerlat\n#\n", 21);
 	assert_non_null(strstr(buf, "entries-in-buffer/entries-written: 3/3 "));
 	assert_non_null(strstr(buf, "\n            bash-5000000 [001] d..1.  1234.567890: "
@@ -154,7 +133,6 @@ static void test_order_and_layout(void **state)
 	assert_int_equal(seq[1], 8);
 	assert_int_equal(seq[2], 9);
 	assert_int_equal(text_save_dropped(ts), 0);
-	text_save_free(ts);
 }
 
 /* sizes vary so that the ring's end is padded with and without a marker */
@@ -166,11 +144,10 @@ static void test_eviction_keeps_newest(void **state)
 	int seq[200];
 
 	for (size_t b = 0; b < sizeof(budgets) / sizeof(budgets[0]); b++) {
-		struct text_save *ts = text_save_alloc(budgets[b]);
+		struct text_save *ts = store(fx, budgets[b]);
 		size_t kept_bytes = 0;
 		int kept;
 
-		assert_non_null(ts);
 		for (int i = 0; i < n; i++)
 			add_wakeup(ts, i, WAKEUP_SIZE + (i * 13) % 41, TASK_PID, 0, 1000000ULL * i);
 		assert_int_equal(text_save_write(ts, fx->tep, "timerlat", fx->path), 0);
@@ -184,68 +161,47 @@ static void test_eviction_keeps_newest(void **state)
 		assert_true(kept_bytes <= budgets[b]);
 		/* at most the padding and the hole before the oldest go unused */
 		assert_true(kept_bytes + 2 * (16 + 80) > budgets[b]);
-		text_save_free(ts);
 	}
 }
 
 static void test_oversized_record_dropped(void **state)
 {
 	struct fixture *fx = *state;
-	struct text_save *ts = text_save_alloc(64);
+	struct text_save *ts = store(fx, 64);
 	int seq[4];
 
-	assert_non_null(ts);
 	add_wakeup(ts, 1, WAKEUP_SIZE, TASK_PID, 0, 1000);
 	add_wakeup(ts, 2, 100, TASK_PID, 0, 2000);
 	assert_int_equal(text_save_dropped(ts), 1);
 	assert_int_equal(text_save_write(ts, fx->tep, "timerlat", fx->path), 0);
 	assert_int_equal(read_seqs(fx->path, seq, 4), 1);
 	assert_int_equal(seq[0], 1);
-	text_save_free(ts);
-}
-
-static int count_entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	int n = 0;
-
-	assert_non_null(d);
-	while ((de = readdir(d)))
-		n += strcmp(de->d_name, ".") && strcmp(de->d_name, "..");
-	closedir(d);
-	return n;
 }
 
 static void test_unwritable_path(void **state)
 {
 	struct fixture *fx = *state;
-	struct text_save *ts = text_save_alloc(4096);
+	struct text_save *ts = store(fx, 4096);
 	char path[128];
 
-	assert_non_null(ts);
 	add_wakeup(ts, 1, WAKEUP_SIZE, TASK_PID, 0, 1000);
 
 	snprintf(path, sizeof(path), "%s/missing/trace.txt", fx->dir);
 	assert_int_equal(text_save_write(ts, fx->tep, "timerlat", path), -ENOENT);
-	assert_int_equal(count_entries(fx->dir), 0);
+	assert_int_equal(unit_count_entries(fx->dir), 0);
 
 	/* the rename fails after the whole file is written: the temp file must go */
 	snprintf(path, sizeof(path), "%s/adir", fx->dir);
 	assert_int_equal(mkdir(path, 0755), 0);
 	assert_true(text_save_write(ts, fx->tep, "timerlat", path) < 0);
-	assert_int_equal(count_entries(fx->dir), 1);
-	text_save_free(ts);
+	assert_int_equal(unit_count_entries(fx->dir), 1);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_order_and_layout, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_eviction_keeps_newest, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_oversized_record_dropped, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unwritable_path, setup, teardown),
-	};
+#define SAVE_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
-	return cmocka_run_group_tests_name("tracesave", tests, NULL, NULL);
-}
+UNIT_MAIN("tracesave",
+	SAVE_TEST(test_order_and_layout),
+	SAVE_TEST(test_eviction_keeps_newest),
+	SAVE_TEST(test_oversized_record_dropped),
+	SAVE_TEST(test_unwritable_path),
+)

@@ -4,22 +4,17 @@
  * program and waiting for it (spawn.c), with sh standing in for modprobe and
  * gnuplot; and writing a file aside, then renaming it into place (publish.c).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include <setjmp.h>
 #include <signal.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
-#include <cmocka.h>
 
+#include "unit_helpers.h"
 #include "util/publish.h"
 #include "util/spawn.h"
 
@@ -159,18 +154,9 @@ static void test_spawn_signal_mask(void **state)
 }
 
 struct dir {
-	char path[64];
+	char *path;
 	char file[96];		/* the file published, "old" at first */
 };
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-}
 
 /* the file's whole text, or "" if there is none */
 static const char *read_file(const char *path)
@@ -187,30 +173,15 @@ static const char *read_file(const char *path)
 	return buf;
 }
 
-static int count_entries(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	int n = 0;
-
-	assert_non_null(d);
-	while ((e = readdir(d)))
-		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-	closedir(d);
-	return n;
-}
-
 static int dir_setup(void **state)
 {
 	struct dir *dir = calloc(1, sizeof(*dir));
 
 	if (!dir)
 		return -1;
-	strcpy(dir->path, "/tmp/tlat-publish.XXXXXX");
-	if (!mkdtemp(dir->path))
-		return -1;
+	dir->path = unit_tmpdir("tlat-publish");
 	snprintf(dir->file, sizeof(dir->file), "%s/file", dir->path);
-	write_file(dir->file, "old");
+	unit_write_file(dir->file, "old");
 	*state = dir;
 	return 0;
 }
@@ -218,11 +189,10 @@ static int dir_setup(void **state)
 static int dir_teardown(void **state)
 {
 	struct dir *dir = *state;
-	char cmd[96];
+	int ret = unit_rmtree(dir->path);
 
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir->path);
 	free(dir);
-	return system(cmd);
+	return ret;
 }
 
 static void test_publish_commit(void **state)
@@ -236,11 +206,11 @@ static void test_publish_commit(void **state)
 	assert_int_equal(write(p.fd, "new", 3), 3);
 	/* until the commit, the old file stands and the new one is beside it */
 	assert_string_equal(read_file(dir->file), "old");
-	assert_int_equal(count_entries(dir->path), 2);
+	assert_int_equal(unit_count_entries(dir->path), 2);
 	assert_int_equal(publish_commit(&p), 0);
 	umask(mask);
 	assert_string_equal(read_file(dir->file), "new");
-	assert_int_equal(count_entries(dir->path), 1);
+	assert_int_equal(unit_count_entries(dir->path), 1);
 	/* whatever the umask */
 	assert_int_equal(stat(dir->file, &st), 0);
 	assert_int_equal(st.st_mode & 07777, 0644);
@@ -259,7 +229,7 @@ static void test_publish_stream(void **state)
 	fputs("streamed", f);
 	assert_int_equal(publish_commit(&p), 0);
 	assert_string_equal(read_file(dir->file), "streamed");
-	assert_int_equal(count_entries(dir->path), 1);
+	assert_int_equal(unit_count_entries(dir->path), 1);
 }
 
 static void test_publish_abort(void **state)
@@ -271,7 +241,7 @@ static void test_publish_abort(void **state)
 	assert_int_equal(write(p.fd, "new", 3), 3);
 	publish_abort(&p);
 	assert_string_equal(read_file(dir->file), "old");
-	assert_int_equal(count_entries(dir->path), 1);
+	assert_int_equal(unit_count_entries(dir->path), 1);
 
 	/* with a stream, unflushed */
 	assert_int_equal(publish_open(&p, dir->file, 0644), 0);
@@ -279,7 +249,7 @@ static void test_publish_abort(void **state)
 	fputs("new", p.stream);
 	publish_abort(&p);
 	assert_string_equal(read_file(dir->file), "old");
-	assert_int_equal(count_entries(dir->path), 1);
+	assert_int_equal(unit_count_entries(dir->path), 1);
 }
 
 static void test_publish_failures(void **state)
@@ -290,14 +260,14 @@ static void test_publish_failures(void **state)
 
 	snprintf(path, sizeof(path), "%s/missing/file", dir->path);
 	assert_int_equal(publish_open(&p, path, 0644), -ENOENT);
-	assert_int_equal(count_entries(dir->path), 1);
+	assert_int_equal(unit_count_entries(dir->path), 1);
 
 	/* the rename fails: the file written goes */
 	snprintf(path, sizeof(path), "%s/adir", dir->path);
 	assert_int_equal(mkdir(path, 0755), 0);
 	assert_int_equal(publish_open(&p, path, 0644), 0);
 	assert_int_equal(publish_commit(&p), -EISDIR);
-	assert_int_equal(count_entries(dir->path), 2);
+	assert_int_equal(unit_count_entries(dir->path), 2);
 	assert_string_equal(read_file(dir->file), "old");
 }
 
@@ -314,23 +284,18 @@ static void test_publish_long_name(void **state)
 	assert_int_equal(access(path, F_OK), 0);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_spawn_exit_status),
-		cmocka_unit_test(test_spawn_killed),
-		cmocka_unit_test(test_spawn_missing_program),
-		cmocka_unit_test(test_spawn_stdin_stdout),
-		cmocka_unit_test(test_spawn_devnull),
-		cmocka_unit_test(test_spawn_first_error_line),
-		cmocka_unit_test(test_spawn_wait_interrupted),
-		cmocka_unit_test(test_spawn_signal_mask),
-		cmocka_unit_test_setup_teardown(test_publish_commit, dir_setup, dir_teardown),
-		cmocka_unit_test_setup_teardown(test_publish_stream, dir_setup, dir_teardown),
-		cmocka_unit_test_setup_teardown(test_publish_abort, dir_setup, dir_teardown),
-		cmocka_unit_test_setup_teardown(test_publish_failures, dir_setup, dir_teardown),
-		cmocka_unit_test_setup_teardown(test_publish_long_name, dir_setup, dir_teardown),
-	};
-
-	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
-}
+UNIT_MAIN("util",
+	cmocka_unit_test(test_spawn_exit_status),
+	cmocka_unit_test(test_spawn_killed),
+	cmocka_unit_test(test_spawn_missing_program),
+	cmocka_unit_test(test_spawn_stdin_stdout),
+	cmocka_unit_test(test_spawn_devnull),
+	cmocka_unit_test(test_spawn_first_error_line),
+	cmocka_unit_test(test_spawn_wait_interrupted),
+	cmocka_unit_test(test_spawn_signal_mask),
+	cmocka_unit_test_setup_teardown(test_publish_commit, dir_setup, dir_teardown),
+	cmocka_unit_test_setup_teardown(test_publish_stream, dir_setup, dir_teardown),
+	cmocka_unit_test_setup_teardown(test_publish_abort, dir_setup, dir_teardown),
+	cmocka_unit_test_setup_teardown(test_publish_failures, dir_setup, dir_teardown),
+	cmocka_unit_test_setup_teardown(test_publish_long_name, dir_setup, dir_teardown),
+)

@@ -110,15 +110,17 @@ echo 4096 > $I/buffer_size_kb
 # ---- sample counts
 # TCG's guest clock is the host clock: a busy host makes the guest miss
 # periods, which timerlat semantics skip. Allow three tries.
-counts_5s() {
+# counts_tries SECONDS PERIOD_US: a measurement of SECONDS whose counts fit PERIOD_US
+counts_tries() {
 	for try in 1 2 3; do
-		measure 5
-		counts_ok 1000 irq thread && return 0
+		measure "$1"
+		counts_ok "$2" irq thread && return 0
 		diag "try $try out of 3 missed"
 	done
 	return 1
 }
-check "5 s at 1000 us: irq and thread samples per CPU between half and all of 5000" counts_5s
+check "5 s at 1000 us: irq and thread samples per CPU between half and all of 5000" \
+	counts_tries 5 1000
 no_overrun() { ! grep -q '^overrun: [1-9]' $I/per_cpu/cpu*/stats; }
 check "no ring-buffer overrun" no_overrun
 seq_ok() {
@@ -136,15 +138,8 @@ seq_ok() {
 check "thread seqnums are consecutive" seq_ok
 
 setp period_us 2000
-counts_2s() {
-	for try in 1 2 3; do
-		measure 2
-		counts_ok 2000 irq thread && return 0
-		diag "try $try out of 3 missed"
-	done
-	return 1
-}
-check "period_us=2000 written at run time: counts between half and all of the periods" counts_2s
+check "period_us=2000 written at run time: counts between half and all of the periods" \
+	counts_tries 2 2000
 setp period_us 1000
 check "period_us rejects 99" sh -c "! echo 99 > $P/period_us 2>/dev/null"
 
