@@ -325,7 +325,10 @@ int tp_drain(struct tlat_source *src, struct tlat_sink *sink, u64 *processed, u6
 		if (!q->ring.buf)
 			continue;
 		while (sample_ring_pop(&q->ring, &s)) {
+			/* up to -d's end, as the run's window: its stop may come late */
 			if (src->beside) {
+				if (src->window_end_ns && s.ts_ns >= src->window_end_ns)
+					continue;
 				agg_add_stat(src->beside_agg, s.cpu, s.ctx, s.latency_ns);
 				agg_add_loglinear(src->beside_agg, s.cpu, s.ctx, s.latency_ns);
 				continue;
