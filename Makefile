@@ -235,7 +235,7 @@ live-test: tlat test-tools $(BUILD)/tests/unit/test_json
 # lets them start under stdbuf (its LD_PRELOAD). About 11 minutes on 2 CPUs,
 # the sanitized build included: build and unit part 1 min 13 s, then core
 # 153 s, aa 35 s, json 61 s, record 117 s, actions 43 s, opts 58 s, upstream
-# 80 s, backlog 27 s, compare 19 s, plot 16 s, completion 1 s
+# 80 s, backlog 90-115 s, compare 19 s, plot 16 s, completion 1 s
 # (docs/robustness.md).
 SAN_TEST_SANITIZE := address,undefined
 SAN_LIVE_PARTS ?=
