@@ -268,11 +268,12 @@ KILL_STORM_RUNS ?= 50
 kill-storm: tlat
 	tests/live/kill-storm.sh -n $(KILL_STORM_RUNS) $(TLAT_BIN)
 
-# tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU;
-# then every source on guests of many vCPUs (tests/vm/many-cpus.sh), with the
-# events enabled at boot: enabling them at run time oopses TCG guests of 8
-# vCPUs (int3 at jump-label sites). Guests run side by side, one per host CPU
-# (scripts/vm/parallel.sh); checkpatch runs once.
+# tlat.ko and the kernel sources, in Debian's PREEMPT_RT 6.1 and 6.12 under QEMU,
+# then the auto-analysis and the packages. Guests run side by side, one per
+# host CPU (scripts/vm/parallel.sh); checkpatch runs once. vm-test-many (in
+# vm-test-full, below): every source on guests of many vCPUs
+# (tests/vm/many-cpus.sh), with the events enabled at boot: enabling them at
+# run time oopses TCG guests of 8 vCPUs (int3 at jump-label sites).
 VM_MANY_CPUS ?= 6.1:8 6.12:8 6.12:16
 VM_MANY_ARGS = --no-checkpatch --no-dkms --suite tests/vm/many-cpus.sh \
 	--append 'trace_event=sched:*,irq:*,timer:*,osnoise:* trace_buf_size=64k'
