@@ -30,6 +30,7 @@ int run_loop(const struct loop_env *env, struct pipeline *pl, const struct loop_
 	u64 next_frame_ns = w->start_ns + LOOP_FRAME_NS;
 	bool armed = w->armed;
 	bool backlog = false;
+	bool stop_pending = false;
 	bool kernel_stopped;
 	u64 now, wait_ns;
 	int ret;
@@ -57,7 +58,7 @@ int run_loop(const struct loop_env *env, struct pipeline *pl, const struct loop_
 				return -EIO;
 		}
 		/* the kernel stopped the buffer: what it wrote before still counts */
-		kernel_stopped = !env->tracing_on(env->ctx);
+		kernel_stopped = !stop_pending && !env->tracing_on(env->ctx);
 		/* bounded: -d, the signals and top's screen are seen a poll later at most */
 		ret = env->drain(env->ctx, now + LOOP_POLL_NS, err);
 		if (ret < 0)
@@ -67,10 +68,17 @@ int run_loop(const struct loop_env *env, struct pipeline *pl, const struct loop_
 		/*
 		 * A kernel stop tlat's own check did not see is a hit whose
 		 * sample was lost, unless it came past -d's end: not a hit then.
+		 * The records the kernel wrote before it may not all be read
+		 * yet, the stop's sample among them: the hit waits for them.
 		 */
 		if (kernel_stopped && !(w->end_ns && now >= w->end_ns))
+			stop_pending = true;
+		if (stop_pending && !backlog) {
+			stop_pending = false;
 			pipeline_stop(pl);
+		}
 		if (pl->stopped) {
+			stop_pending = false;
 			ret = w->kernel_stops ? loop_let_kernel_stop(env, err) : 0;
 			if (!ret)
 				ret = env->hit(env->ctx, err);
@@ -78,7 +86,7 @@ int run_loop(const struct loop_env *env, struct pipeline *pl, const struct loop_
 				return ret;
 			now = env->now_ns(env->ctx);
 		}
-		if (w->end_ns && now >= w->end_ns)
+		if (w->end_ns && now >= w->end_ns && !stop_pending)
 			break;
 		if (env->frame && now >= next_frame_ns) {
 			env->frame(env->ctx, now);

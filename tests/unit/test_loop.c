@@ -60,6 +60,15 @@ static u64 synth_now(void *ctx)
 	return ((struct synth *)ctx)->now;
 }
 
+/* the kernel's stop, when its time has come */
+static void synth_kernel(struct synth *sy)
+{
+	if (sy->tracing_on && sy->kernel_stop_ns && sy->now >= sy->kernel_stop_ns) {
+		sy->tracing_on = false;
+		sy->off_since_ns = sy->kernel_stop_ns;
+	}
+}
+
 static void synth_sleep(void *ctx, u64 ns)
 {
 	struct synth *sy = ctx;
@@ -69,10 +78,7 @@ static void synth_sleep(void *ctx, u64 ns)
 		ns = sy->stop_signal_ns - sy->now;
 	sy->now += ns;
 	sy->sleeps++;
-	if (sy->tracing_on && sy->kernel_stop_ns && sy->now >= sy->kernel_stop_ns) {
-		sy->tracing_on = false;
-		sy->off_since_ns = sy->kernel_stop_ns;
-	}
+	synth_kernel(sy);
 }
 
 static bool synth_stop_requested(void *ctx)
@@ -84,6 +90,7 @@ static bool synth_stop_requested(void *ctx)
 
 static bool synth_tracing_on(void *ctx)
 {
+	synth_kernel(ctx);
 	return ((struct synth *)ctx)->tracing_on;
 }
 
@@ -99,6 +106,7 @@ static int synth_drain(void *ctx, u64 until_ns, char *err)
 		if (until_ns && sy->now >= until_ns)
 			return 1;
 		sy->now += sy->read_cost_ns;
+		synth_kernel(sy);
 		if (sy->tracing_on || sy->samples[sy->next].ts_ns < sy->off_since_ns)
 			sy->pl.sink.sample(&sy->pl.sink, &sy->samples[sy->next]);
 	}
@@ -332,6 +340,31 @@ static void test_kernel_stop_not_on_checked_sample(void **state)
 	assert_int_equal(count(sy, 0, TLAT_CTX_THREAD), 0);
 }
 
+/*
+ * The kernel stopped on the warm-up's last sample while tlat read a backlog
+ * (a slow guest): the hit waits until what was written before the stop is
+ * read, and is that sample, not the last one read when the stop was seen.
+ */
+static void test_kernel_stop_behind_backlog(void **state)
+{
+	struct synth *sy = *state;
+	const int n = 999;
+
+	sy->params.stop.thread_us = 100;
+	/* every warm-up activation is over the threshold; reading one takes 2 ms */
+	for (int i = 1; i <= n; i++)
+		activation(sy, 0, i, i * MS, 10000, 150000);
+	sy->read_cost_ns = 1 * MS;
+	sy->kernel_stop_ns = 1 * S + 1 * MS;
+	run(sy, &(struct loop_window){ .start_ns = 1 * S, .end_ns = 10 * S,
+				       .kernel_stops = true });
+	assert_int_equal(sy->hits, 1);
+	assert_true(sy->pl.hit_seen);
+	assert_int_equal(sy->pl.hit.seq, n);
+	assert_int_equal(sy->next, sy->nr);
+	assert_int_equal(count(sy, 0, TLAT_CTX_THREAD), 1);
+}
+
 /* a kernel stop that comes past -d's end is the end, not a hit */
 static void test_kernel_stop_after_end(void **state)
 {
@@ -455,6 +488,7 @@ UNIT_MAIN("loop",
 	LOOP_TEST(test_kernel_stop),
 	LOOP_TEST(test_kernel_stop_on_warm_up_sample),
 	LOOP_TEST(test_kernel_stop_not_on_checked_sample),
+	LOOP_TEST(test_kernel_stop_behind_backlog),
 	LOOP_TEST(test_kernel_stop_after_end),
 	LOOP_TEST(test_kernel_finishes_first),
 	LOOP_TEST(test_stop_signal),
