@@ -47,7 +47,11 @@ struct loop_env {
 
 struct loop_window {
 	u64 start_ns;		/* the warm-up ends: the kernel's stops are armed */
-	u64 end_ns;		/* -d: the loop ends (0: not before a signal) */
+	/*
+	 * -d: the loop ends (0: not before a signal), or once it has read what
+	 * the kernel wrote before a stop it saw earlier: that stop is a hit
+	 */
+	u64 end_ns;
 	bool armed;		/* no warm-up: the kernel's stops are armed from the start */
 	bool kernel_stops;	/* the source's kernel side stops tracing at a threshold too */
 };
